@@ -1,0 +1,115 @@
+import {
+  emptyEvent,
+  isRecord,
+  numberField,
+  parseJson,
+  ProtocolError,
+  stringField,
+  type DialectAdapter,
+  type PlainBodyInfo,
+  type StreamEventInfo,
+  type Usage,
+} from './dialect';
+
+const ANTHROPIC_VERSION = '2023-06-01';
+
+function usageOf(usage: unknown): Partial<Usage> | null {
+  if (!isRecord(usage)) return null;
+  const result: Partial<Usage> = {};
+  const output = numberField(usage, 'output_tokens');
+  const input = numberField(usage, 'input_tokens');
+  if (output !== null) result.completion_tokens = output;
+  if (input !== null) result.prompt_tokens = input;
+  return result;
+}
+
+/** Text and thinking carried by a content block or a block delta. */
+function blockText(block: unknown): { content: string; reasoning: string } {
+  const type = stringField(block, 'type');
+  if (type === 'text' || type === 'text_delta') return { content: stringField(block, 'text'), reasoning: '' };
+  if (type === 'thinking' || type === 'thinking_delta') {
+    return { content: '', reasoning: stringField(block, 'thinking') };
+  }
+  return { content: '', reasoning: '' };
+}
+
+export const anthropicMessages: DialectAdapter = {
+  id: 'anthropic-messages',
+  // Anthropic reports usage in message_start and message_delta without being asked.
+  canRequestStreamUsage: false,
+
+  headers(apiKey) {
+    return {
+      'anthropic-version': ANTHROPIC_VERSION,
+      ...(apiKey ? { 'x-api-key': apiKey } : {}),
+    };
+  },
+
+  body(endpoint, request) {
+    const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content);
+    return {
+      model: endpoint.model,
+      max_tokens: request.max_tokens,
+      messages: request.messages.filter((m) => m.role !== 'system'),
+      ...(system.length > 0 ? { system: system.join('\n\n') } : {}),
+      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+      stream: request.mode === 'stream',
+    };
+  },
+
+  parseStreamEvent({ event, data }): StreamEventInfo {
+    const info = emptyEvent();
+    const body = parseJson(data, 'stream event');
+    if (!isRecord(body)) throw new ProtocolError('stream event is not a JSON object');
+    const type = stringField(body, 'type') || event || '';
+    switch (type) {
+      case 'message_start':
+        info.usage = usageOf(isRecord(body['message']) ? body['message']['usage'] : undefined);
+        break;
+      case 'content_block_start':
+        Object.assign(info, blockText(body['content_block']));
+        break;
+      case 'content_block_delta':
+        Object.assign(info, blockText(body['delta']));
+        break;
+      case 'message_delta':
+        info.usage = usageOf(body['usage']);
+        break;
+      case 'message_stop':
+        info.done = true;
+        break;
+      case 'ping':
+        info.ping = true;
+        break;
+      case 'error':
+        info.error = stringField(body['error'], 'message') || JSON.stringify(body['error'] ?? body);
+        break;
+      case 'content_block_stop':
+        break;
+      default:
+        // The API may add event types; the spec says to ignore unknown ones.
+        break;
+    }
+    return info;
+  },
+
+  parsePlainBody(text): PlainBodyInfo {
+    const body = parseJson(text, 'response body');
+    if (!isRecord(body) || !Array.isArray(body['content'])) {
+      throw new ProtocolError('response body has no content array');
+    }
+    let content = '';
+    let reasoning = '';
+    for (const block of body['content']) {
+      const part = blockText(block);
+      content += part.content;
+      reasoning += part.reasoning;
+    }
+    const usage = usageOf(body['usage']);
+    return {
+      content,
+      reasoning,
+      usage: { completion_tokens: usage?.completion_tokens ?? null, prompt_tokens: usage?.prompt_tokens ?? null },
+    };
+  },
+};

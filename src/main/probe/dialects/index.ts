@@ -1,0 +1,16 @@
+import type { Dialect } from '../../../shared/trial';
+import { anthropicMessages } from './anthropic-messages';
+import type { DialectAdapter } from './dialect';
+import { openaiChat } from './openai-chat';
+
+const ADAPTERS: Record<Dialect, DialectAdapter> = {
+  'openai-chat': openaiChat,
+  'anthropic-messages': anthropicMessages,
+};
+
+export function dialectAdapter(dialect: Dialect): DialectAdapter {
+  return ADAPTERS[dialect];
+}
+
+export { ProtocolError } from './dialect';
+export type { DialectAdapter, StreamEventInfo, Usage } from './dialect';

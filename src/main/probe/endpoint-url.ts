@@ -1,0 +1,35 @@
+import type { Dialect } from '../../shared/trial';
+
+// Each dialect's SDK appends its own path to the base URL. A URL that already
+// ends in that path is used as it is, so the seed script's ENDPOINT (the full
+// URL) can be pasted unchanged.
+const DIALECT_PATHS: Record<Dialect, string> = {
+  'openai-chat': '/chat/completions',
+  'anthropic-messages': '/v1/messages',
+};
+
+export class EndpointUrlError extends Error {}
+
+export function resolveEndpointUrl(baseUrl: string, dialect: Dialect): URL {
+  let base: URL;
+  try {
+    base = new URL(baseUrl.trim());
+  } catch {
+    throw new EndpointUrlError(`not a valid URL: "${baseUrl}" (expected e.g. https://api.openai.com/v1)`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new EndpointUrlError(`unsupported protocol "${base.protocol}" in ${base.origin}: use http or https`);
+  }
+  if (base.username || base.password) {
+    throw new EndpointUrlError('credentials in the URL are not allowed: store the key in the profile instead');
+  }
+  const path = base.pathname.replace(/\/+$/, '');
+  const suffix = DIALECT_PATHS[dialect];
+  base.pathname = path.endsWith(suffix) ? path : path + suffix;
+  return base;
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}

@@ -1,0 +1,58 @@
+// Turns what went wrong into one sentence a user can act on.
+
+const NETWORK_CODES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused: nothing is listening at that address',
+  ENOTFOUND: 'DNS lookup failed: the host name does not resolve',
+  EAI_AGAIN: 'DNS lookup failed temporarily: check the network',
+  ECONNRESET: 'the connection was reset by the server',
+  EPIPE: 'the server closed the connection while the request was being sent',
+  ETIMEDOUT: 'the operating system timed out the connection',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  CERT_HAS_EXPIRED: 'TLS: the server certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS: the server certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'TLS: a certificate in the chain is self-signed',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS: the server certificate cannot be verified',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'TLS: the certificate does not match the host name',
+};
+
+export function networkErrorText(error: Error, host: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const known = code ? NETWORK_CODES[code] : undefined;
+  return known ? `${known} (${host})` : `${error.message} (${host})`;
+}
+
+/** The provider's own message from an error body, in any of the shapes APIs use. */
+export function providerErrorMessage(body: string): string {
+  const text = body.trim();
+  if (!text) return '';
+  try {
+    const json = JSON.parse(text) as unknown;
+    const found = findMessage(json);
+    if (found) return found;
+  } catch {
+    // Not JSON: an HTML error page or plain text; show its start.
+  }
+  return text.replace(/\s+/g, ' ').slice(0, 300);
+}
+
+function findMessage(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  for (const key of ['error', 'message', 'detail', 'msg']) {
+    const found = findMessage(record[key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Retry-After is either delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | undefined, nowMs = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.round((date - nowMs) / 1000));
+}

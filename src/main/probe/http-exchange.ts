@@ -1,0 +1,147 @@
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type Socket } from 'node:net';
+import type { Clock } from '../clock';
+
+export interface ConnectionPhases {
+  reused_connection: boolean;
+  dns_ms: number | null;
+  connect_ms: number | null;
+  tls_ms: number | null;
+}
+
+export interface ExchangeRequest {
+  url: URL;
+  headers: Record<string, string>;
+  body: string;
+  /** `false` opens a new connection for this request alone. */
+  agent: http.Agent | false;
+  clock: Clock;
+}
+
+/** Times are milliseconds since t0 on the exchange's clock. */
+export interface ExchangeObserver {
+  /** The connection is ready to carry the request (connected, or reused). */
+  onConnected(atMs: number): void;
+  /** Every socket read, headers included. Called first, before Node parses the bytes. */
+  onRead(atMs: number, bytes: number): void;
+  onResponse(atMs: number, response: http.IncomingMessage): void;
+  /** A body chunk, stamped with the arrival of the socket read that carried it. */
+  onBody(atMs: number, chunk: Buffer): void;
+  onEnd(atMs: number): void;
+  onFailure(error: Error): void;
+  /** The socket closed (both directions). */
+  onSocketClose(atMs: number): void;
+}
+
+export interface Exchange {
+  /** t0 on the shared monotonic clock. */
+  readonly t0MonoMs: number;
+  phases(): ConnectionPhases;
+  /** Ms since t0. */
+  elapsed(): number;
+  /** Hangs up our side (FIN) but keeps reading, to see what the server still sends. */
+  hangUp(): void;
+  /** Stops observing; a kept-alive socket goes back to its agent's pool. */
+  release(): void;
+  destroy(): void;
+}
+
+/**
+ * One HTTP request over node:http/https, timed by phase. Timestamps are taken
+ * in a listener prepended to the socket's 'data' event, so each read is
+ * stamped when its bytes arrive, before Node's HTTP parser or ours sees them.
+ */
+export function startExchange(request: ExchangeRequest, observer: ExchangeObserver): Exchange {
+  const { url, clock } = request;
+  const secure = url.protocol === 'https:';
+  const t0 = clock.now();
+  // The clock has microsecond resolution; rounding keeps float noise out of the figures.
+  const elapsed = (): number => Math.round((clock.now() - t0) * 1000) / 1000;
+
+  let socket: Socket | undefined;
+  let reused = false;
+  let lookupAt: number | null = null;
+  let connectAt: number | null = null;
+  let secureAt: number | null = null;
+  let lastReadAt = 0;
+
+  const onSocketData = (chunk: Buffer): void => {
+    lastReadAt = elapsed();
+    observer.onRead(lastReadAt, chunk.length);
+  };
+  const onSocketClose = (): void => observer.onSocketClose(elapsed());
+
+  const req = (secure ? https : http).request(url, {
+    method: 'POST',
+    headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+    agent: request.agent,
+  });
+
+  req.on('socket', (s: Socket) => {
+    socket = s;
+    reused = req.reusedSocket;
+    s.prependListener('data', onSocketData);
+    s.once('close', onSocketClose);
+    if (reused) {
+      observer.onConnected(elapsed());
+      return;
+    }
+    s.once('lookup', () => (lookupAt = elapsed()));
+    s.once('connect', () => {
+      connectAt = elapsed();
+      if (!secure) observer.onConnected(connectAt);
+    });
+    s.once('secureConnect', () => {
+      secureAt = elapsed();
+      observer.onConnected(secureAt);
+    });
+  });
+
+  req.on('response', (res) => {
+    observer.onResponse(lastReadAt, res);
+    res.on('data', (chunk: Buffer) => observer.onBody(lastReadAt, chunk));
+    res.on('end', () => observer.onEnd(lastReadAt));
+    res.on('error', (error) => observer.onFailure(error));
+    res.on('close', () => {
+      if (!res.complete) observer.onFailure(new PrematureCloseError());
+    });
+  });
+  req.on('error', (error) => observer.onFailure(error));
+  req.end(request.body);
+
+  const detach = (): void => {
+    socket?.removeListener('data', onSocketData);
+    socket?.removeListener('close', onSocketClose);
+  };
+
+  return {
+    t0MonoMs: t0,
+    elapsed,
+    phases() {
+      if (reused) return { reused_connection: true, dns_ms: null, connect_ms: null, tls_ms: null };
+      // An IP literal needs no lookup: its DNS phase is zero, not unknown.
+      const dnsDone = isIP(url.hostname.replace(/^\[|\]$/g, '')) ? 0 : lookupAt;
+      return {
+        reused_connection: false,
+        dns_ms: dnsDone,
+        connect_ms: connectAt === null || dnsDone === null ? null : connectAt - dnsDone,
+        tls_ms: !secure || secureAt === null || connectAt === null ? null : secureAt - connectAt,
+      };
+    },
+    hangUp() {
+      socket?.end();
+    },
+    release: detach,
+    destroy() {
+      detach();
+      req.destroy();
+    },
+  };
+}
+
+export class PrematureCloseError extends Error {
+  constructor() {
+    super('the server closed the connection before the response was complete');
+  }
+}

@@ -1,0 +1,4 @@
+export { createProbeSession, ProbeConfigError, type ProbeSessionOptions } from './probe-session';
+export { resolveEndpointUrl, isLoopbackHost } from './endpoint-url';
+export { TOKENIZER } from './tokens';
+export * from './types';

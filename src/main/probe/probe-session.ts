@@ -1,0 +1,104 @@
+import http from 'node:http';
+import https from 'node:https';
+import { monotonicClock, type Clock } from '../clock';
+import type { Trial } from '../../shared/trial';
+import { dialectAdapter } from './dialects';
+import { EndpointUrlError, isLoopbackHost, resolveEndpointUrl } from './endpoint-url';
+import { runTrial } from './run-trial';
+import type { EndpointSpec, Limits, RequestSpec, TrialOptions, TrialRunner } from './types';
+
+export class ProbeConfigError extends Error {}
+
+export interface ProbeSessionOptions {
+  /** Keep one connection alive across trials instead of opening a new one per trial. */
+  reuse_connection?: boolean;
+  clock?: Clock;
+}
+
+const SECRET_HEADER = /auth|key|token|secret|cookie|signature/i;
+
+function secretsOf(endpoint: EndpointSpec): string[] {
+  const headerSecrets = Object.entries(endpoint.headers ?? {})
+    .filter(([name]) => SECRET_HEADER.test(name))
+    .map(([, value]) => value);
+  return [endpoint.api_key ?? '', ...headerSecrets].filter((s) => s.length > 0);
+}
+
+function checkRequest(request: RequestSpec): void {
+  if (request.messages.length === 0) throw new ProbeConfigError('the request has no messages');
+  if (!Number.isInteger(request.max_tokens) || request.max_tokens < 1) {
+    throw new ProbeConfigError(`max_tokens must be a positive whole number, got ${request.max_tokens}`);
+  }
+}
+
+/**
+ * Measures one endpoint, trial after trial. It remembers what it learned about
+ * the endpoint (whether it accepts `stream_options`) so that only the first
+ * trial pays for the retry.
+ */
+export function createProbeSession(endpoint: EndpointSpec, options: ProbeSessionOptions = {}): TrialRunner {
+  let url: URL;
+  try {
+    url = resolveEndpointUrl(endpoint.base_url, endpoint.dialect);
+  } catch (error) {
+    if (error instanceof EndpointUrlError) throw new ProbeConfigError(error.message);
+    throw error;
+  }
+  if (endpoint.api_key && url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !endpoint.allow_insecure_key) {
+    throw new ProbeConfigError(
+      `refusing to send the API key unencrypted over http to ${url.host}: use https, or confirm sending it in the clear`,
+    );
+  }
+  const adapter = dialectAdapter(endpoint.dialect);
+  const secure = url.protocol === 'https:';
+  const agent = options.reuse_connection
+    ? new (secure ? https : http).Agent({ keepAlive: true, maxSockets: 1 })
+    : false;
+  const clock = options.clock ?? monotonicClock;
+  const secrets = secretsOf(endpoint);
+  let streamUsageAccepted: boolean | undefined;
+
+  const attempt = (request: RequestSpec, limits: Limits, trialOptions: TrialOptions, usageRequested: boolean) =>
+    runTrial({
+      url,
+      headers: {
+        'content-type': 'application/json',
+        accept: request.mode === 'stream' ? 'text/event-stream' : 'application/json',
+        'user-agent': 'LastToken',
+        ...adapter.headers(endpoint.api_key),
+        ...endpoint.headers,
+      },
+      body: JSON.stringify(adapter.body(endpoint, request, usageRequested)),
+      adapter,
+      agent,
+      clock,
+      request,
+      limits,
+      options: trialOptions,
+      usageRequested,
+      secrets,
+    });
+
+  return {
+    async runTrial(request, limits, trialOptions = {}): Promise<Trial> {
+      checkRequest(request);
+      const askUsage = request.mode === 'stream' && adapter.canRequestStreamUsage && streamUsageAccepted !== false;
+      const trial = await attempt(request, limits, trialOptions, askUsage);
+      if (!askUsage) return trial;
+      if (trial.status === 'http_error' && trial.http_status === 400) {
+        // Some OpenAI-compatible servers reject stream_options outright.
+        const retried = await attempt(request, limits, trialOptions, false);
+        if (retried.http_status !== 400) {
+          streamUsageAccepted = false;
+          retried.error ??= 'the endpoint rejected stream_options.include_usage (HTTP 400): measured without it, so usage is unavailable';
+        }
+        return retried;
+      }
+      if (trial.status === 'ok') streamUsageAccepted = true;
+      return trial;
+    },
+    close() {
+      if (agent) agent.destroy();
+    },
+  };
+}

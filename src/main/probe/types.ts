@@ -1,0 +1,62 @@
+import type { Dialect, Mode, Trial } from '../../shared/trial';
+
+export interface EndpointSpec {
+  /** Base URL by the SDK's convention, or the full endpoint URL. */
+  base_url: string;
+  model: string;
+  dialect: Dialect;
+  /** Goes only into the request's auth header; never into results or errors. */
+  api_key?: string;
+  headers?: Record<string, string>;
+  /** Allow sending the key over plain http to a host that is not loopback. */
+  allow_insecure_key?: boolean;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface RequestSpec {
+  messages: ChatMessage[];
+  max_tokens: number;
+  temperature?: number;
+  mode: Mode;
+}
+
+export interface Limits {
+  /** DNS + TCP + TLS. */
+  connect_timeout_ms: number;
+  /** No bytes at all for this long ends the trial (`idle_timeout`). */
+  idle_timeout_ms: number;
+  /** No content for this long while the connection stays alive sets `stalled`. */
+  stall_ms: number;
+  /** Overall cap on one trial (`deadline`). */
+  deadline_ms: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  connect_timeout_ms: 10_000,
+  idle_timeout_ms: 30_000,
+  stall_ms: 15_000,
+  deadline_ms: 300_000,
+};
+
+export interface TrialProgress {
+  chunks: number;
+  chars: number;
+}
+
+export interface TrialOptions {
+  /** Hang up after this many content tokens (the abort experiment). */
+  abort_after_tokens?: number;
+  /** Cancels the trial; it ends with status `aborted` and keeps what it measured. */
+  signal?: AbortSignal;
+  /** Called off the socket path (coalesced, after pending I/O), never between a read and its timestamp. */
+  onProgress?: (progress: TrialProgress) => void;
+}
+
+export interface TrialRunner {
+  runTrial(request: RequestSpec, limits: Limits, options?: TrialOptions): Promise<Trial>;
+  close(): void;
+}
