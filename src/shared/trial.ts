@@ -126,6 +126,8 @@ export interface Trial {
   /** Body bytes received. */
   bytes: number;
   http_status: number | null;
+  /** The provider's id for this request (x-request-id, request-id), for support tickets. */
+  request_id: string | null;
   retry_after_s: number | null;
   /** Why the trial failed, or a note on an ok trial (never contains the API key). */
   error: string | null;

@@ -38,6 +38,16 @@ type BodyRoute = 'sse' | 'whole' | 'error';
 
 const seconds = (ms: number): string => `${+(ms / 1000).toFixed(3)} s`;
 
+const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-sim-request-id'];
+
+function requestIdOf(response: http.IncomingMessage): string | null {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = response.headers[name];
+    if (typeof value === 'string' && value) return value;
+  }
+  return null;
+}
+
 function routeFor(response: http.IncomingMessage): BodyRoute {
   const status = response.statusCode ?? 0;
   if (status < 200 || status >= 300) return 'error';
@@ -65,6 +75,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
     let bytes = 0;
     let httpStatus: number | null = null;
     let retryAfter: number | null = null;
+    let requestId: string | null = null;
     let route: BodyRoute = 'whole';
     let response: http.IncomingMessage | undefined;
     const bodyParts: Buffer[] = [];
@@ -133,6 +144,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
             usage,
             usage_requested: ctx.usageRequested,
             http_status: httpStatus,
+            request_id: requestId,
             retry_after_s: retryAfter,
             error: error === null ? null : safe(error),
             abort,
@@ -275,6 +287,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           response = res;
           httpStatus = res.statusCode ?? null;
           retryAfter = parseRetryAfter(res.headers['retry-after']);
+          requestId = requestIdOf(res);
           route = routeFor(res);
         },
         onBody(at, chunk) {

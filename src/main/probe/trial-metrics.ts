@@ -36,6 +36,7 @@ export interface TrialObservations {
   usage: Usage;
   usage_requested: boolean;
   http_status: number | null;
+  request_id: string | null;
   retry_after_s: number | null;
   error: string | null;
   abort: AbortRecord | null;
@@ -149,6 +150,7 @@ export function deriveTrial(o: TrialObservations): Trial {
     buffered: share !== null && tokens >= BUFFERED_MIN_TOKENS && share >= BUFFERED_SHARE,
     bytes: o.bytes,
     http_status: o.http_status,
+    request_id: o.request_id,
     retry_after_s: o.retry_after_s,
     error: o.error,
     text,

@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createTimedSseReader } from '../../src/main/probe/sse-reader';
+
+interface Seen {
+  events: { event: string | undefined; data: string }[];
+  comments: string[];
+}
+
+function parse(parts: readonly Uint8Array[]): Seen {
+  const seen: Seen = { events: [], comments: [] };
+  const reader = createTimedSseReader({
+    onEvent: (_at, event) => seen.events.push({ event: event.event, data: event.data }),
+    onComment: (_at, comment) => seen.comments.push(comment),
+  });
+  parts.forEach((part, i) => reader.feed(i, part));
+  reader.end(parts.length);
+  return seen;
+}
+
+// One recorded stream with everything that can trip a parser: CRLF and LF,
+// comments, a named event, multi-line data, multi-byte characters and an emoji.
+const RECORDED = [
+  ': keep-alive\r\n\r\n',
+  'data: {"choices":[{"delta":{"role":"assistant"}}]}\r\n\r\n',
+  'data: {"choices":[{"delta":{"content":"流式传输"}}]}\n\n',
+  ':ping\n\n',
+  'event: content_block_delta\ndata: {"delta":{"text":"héllo 🎉"}}\n\n',
+  'data: first line\ndata: second line\n\n',
+  'data: [DONE]\n\n',
+].join('');
+const BYTES = new TextEncoder().encode(RECORDED);
+const WHOLE = parse([BYTES]);
+
+describe('timed SSE reader', () => {
+  it('parses the recorded stream whole', () => {
+    expect(WHOLE.comments).toEqual(['keep-alive', 'ping']);
+    expect(WHOLE.events.map((e) => e.data)).toEqual([
+      '{"choices":[{"delta":{"role":"assistant"}}]}',
+      '{"choices":[{"delta":{"content":"流式传输"}}]}',
+      '{"delta":{"text":"héllo 🎉"}}',
+      'first line\nsecond line',
+      '[DONE]',
+    ]);
+    expect(WHOLE.events[2]?.event).toBe('content_block_delta');
+  });
+
+  it('gives the same events and text when split at every byte boundary', () => {
+    for (let cut = 1; cut < BYTES.length; cut++) {
+      expect(parse([BYTES.subarray(0, cut), BYTES.subarray(cut)])).toEqual(WHOLE);
+    }
+  });
+
+  it('gives the same events for any split into many reads', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: BYTES.length - 1 }), { maxLength: 40 }), (cuts) => {
+        const sorted = [...cuts].sort((a, b) => a - b);
+        const parts = [0, ...sorted].map((start, i) => BYTES.subarray(start, sorted[i] ?? BYTES.length));
+        expect(parse(parts)).toEqual(WHOLE);
+      }),
+    );
+  });
+
+  it('stamps an event with the read that completed it', () => {
+    const times: number[] = [];
+    const reader = createTimedSseReader({ onEvent: (at) => times.push(at), onComment: () => {} });
+    const bytes = new TextEncoder().encode('data: a\n\ndata: b');
+    reader.feed(10, bytes.subarray(0, 12));
+    reader.feed(25, bytes.subarray(12));
+    reader.feed(40, new TextEncoder().encode('\n\n'));
+    expect(times).toEqual([10, 40]);
+  });
+
+  it('reports an event that ends the body without its blank line', () => {
+    const seen = parse([new TextEncoder().encode('data: {"x":1}')]);
+    expect(seen.events.map((e) => e.data)).toEqual(['{"x":1}']);
+  });
+});
