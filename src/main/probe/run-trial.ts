@@ -87,6 +87,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
     const usage: Usage = { completion_tokens: null, prompt_tokens: null };
     let wholeBody: { content: string; reasoning: string } | null = null;
     let contentSoFar = '';
+    let contentTokenBound = 0;
 
     let abortAt: number | null = null;
     let abortCloseAt: number | null = null;
@@ -170,6 +171,17 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
 
     const finishAbort = (): void => finish('aborted', `hung up after ${options.abort_after_tokens} content tokens (abort experiment)`);
 
+    const armIdleTimer = (): void => {
+      if (idleTimer) {
+        idleTimer.refresh();
+        return;
+      }
+      idleTimer = setTimeout(
+        () => finish('idle_timeout', `no bytes received for ${seconds(limits.idle_timeout_ms)} (idle limit)`),
+        limits.idle_timeout_ms,
+      );
+    };
+
     const hangUp = (): void => {
       abortAt = exchange.elapsed();
       if (idleTimer) clearTimeout(idleTimer);
@@ -204,10 +216,16 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           chunksAfterAbort++;
         } else {
           chunks.push({ at_ms: at, content: info.content, reasoning: info.reasoning, bytes: eventBytes });
-          contentSoFar += info.content;
           queueProgress();
           const limit = options.abort_after_tokens;
-          if (limit !== undefined && info.content && countTokens(contentSoFar) >= limit) hangUp();
+          if (limit !== undefined && info.content) {
+            contentSoFar += info.content;
+            // Counting chunk by chunk over-counts, so it is a cheap upper
+            // bound; the exact count over the whole text runs only once the
+            // bound says the limit may have been reached.
+            contentTokenBound += countTokens(info.content);
+            if (contentTokenBound >= limit && countTokens(contentSoFar) >= limit) hangUp();
+          }
         }
       }
       if (info.done && abortAt === null) {
@@ -270,16 +288,16 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
         onConnected() {
           if (settled) return;
           clearTimeout(connectTimer);
-          idleTimer = setTimeout(
-            () => finish('idle_timeout', `no bytes received for ${seconds(limits.idle_timeout_ms)} (idle limit)`),
-            limits.idle_timeout_ms,
-          );
+          // A plain request is silent while the server generates, by design:
+          // its idle limit starts with the first byte; the deadline covers the wait.
+          if (ctx.request.mode === 'stream') armIdleTimer();
         },
         onRead(at, n) {
+          if (settled) return;
           maxSilence = Math.max(maxSilence, at - lastByteAt);
           lastByteAt = at;
           if (abortAt !== null) bytesAfterAbort += n;
-          else idleTimer?.refresh();
+          else armIdleTimer();
         },
         onResponse(at, res) {
           if (settled) return;

@@ -27,7 +27,11 @@ export interface RequestSpec {
 export interface Limits {
   /** DNS + TCP + TLS. */
   connect_timeout_ms: number;
-  /** No bytes at all for this long ends the trial (`idle_timeout`). */
+  /**
+   * No bytes at all for this long ends the trial (`idle_timeout`). A plain
+   * request is silent while the server generates, so there it counts from the
+   * first byte; the deadline bounds the wait before it.
+   */
   idle_timeout_ms: number;
   /** No content for this long while the connection stays alive sets `stalled`. */
   stall_ms: number;

@@ -1,0 +1,170 @@
+// Statistics across trials (DESIGN.md, "Metric definitions" → "Across trials").
+// Trials are few (often 5–20) and expensive, so every figure carries its n and
+// the median carries a bootstrap interval: five trials are a sample, not a census.
+// Shared by the main process and the renderer: plain TypeScript, no node:, no DOM.
+
+export interface Distribution {
+  n: number;
+  median: number;
+  p95: number;
+  min: number;
+  max: number;
+  mean: number;
+  /** Sample standard deviation (n − 1 denominator); null when n < 2. */
+  sd: number | null;
+  /** Bootstrap 95% percentile interval of the median; null when n < 2. */
+  median_ci95: [number, number] | null;
+}
+
+export interface BootstrapOptions {
+  /** Number of resamples; default 2000. */
+  resamples?: number;
+  /** PRNG seed; the default is fixed so the same data always shows the same interval. */
+  seed?: number;
+}
+
+const DEFAULT_RESAMPLES = 2000;
+const DEFAULT_SEED = 0x1a57_70c5;
+
+/**
+ * Summary of the finite values; null, NaN and ±Infinity are ignored (a metric a
+ * trial could not measure must not move the figures). Null when nothing is left.
+ */
+export function describe(values: readonly number[]): Distribution | null {
+  const sorted = finiteSorted(values);
+  const n = sorted.length;
+  if (n === 0) return null;
+  const min = sorted[0] as number;
+  const max = sorted[n - 1] as number;
+
+  // Welford's update: a single pass without the cancellation of Σx² − n·x̄².
+  let mean = 0;
+  let m2 = 0;
+  for (let i = 0; i < n; i++) {
+    const x = sorted[i] as number;
+    const delta = x - mean;
+    mean += delta / (i + 1);
+    m2 += delta * (x - mean);
+  }
+
+  return {
+    n,
+    median: quantile(sorted, 0.5),
+    p95: quantile(sorted, 0.95),
+    min,
+    max,
+    // Welford's running mean can round an ulp outside [min, max].
+    mean: clamp(mean, min, max),
+    sd: n < 2 ? null : Math.sqrt(m2 / (n - 1)),
+    median_ci95: n < 2 ? null : bootstrapSorted(sorted, DEFAULT_RESAMPLES, DEFAULT_SEED),
+  };
+}
+
+/** Median of the finite values (mean of the two middle ones for an even count); null when none. */
+export function median(values: readonly number[]): number | null {
+  const sorted = finiteSorted(values);
+  return sorted.length === 0 ? null : quantile(sorted, 0.5);
+}
+
+/**
+ * The q-quantile of an ascending array, by linear interpolation between the
+ * closest ranks: h = (n − 1)·q, result = x[⌊h⌋] + (h − ⌊h⌋)·(x[⌊h⌋+1] − x[⌊h⌋]).
+ * This is Hyndman & Fan's type 7, the default of numpy.quantile, R's quantile()
+ * and spreadsheets' PERCENTILE, so figures can be checked with any of them.
+ * The caller guarantees the order; throws on an empty array or q outside [0, 1].
+ * Accepts any array-like so typed arrays need no copy.
+ */
+export function quantile(sortedAscending: ArrayLike<number>, q: number): number {
+  const n = sortedAscending.length;
+  if (n === 0) throw new RangeError('quantile of an empty array');
+  if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile q must be in [0, 1], got ${q}`);
+  const h = (n - 1) * q;
+  const lo = Math.floor(h);
+  const a = sortedAscending[lo] as number;
+  const t = h - lo;
+  if (t === 0) return a;
+  const b = sortedAscending[lo + 1] as number;
+  return lerp(a, b, t);
+}
+
+/**
+ * Bootstrap 95% percentile interval of the median of the finite values: the
+ * 2.5% and 97.5% quantiles of the medians of `resamples` resamples drawn with
+ * replacement. Deterministic for the same input and options. Null when n < 2.
+ */
+export function bootstrapMedianCi(
+  values: readonly number[],
+  options: BootstrapOptions = {},
+): [number, number] | null {
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  if (!Number.isInteger(resamples) || resamples < 1) {
+    throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
+  }
+  const sorted = finiteSorted(values);
+  if (sorted.length < 2) return null;
+  return bootstrapSorted(sorted, resamples, options.seed ?? DEFAULT_SEED);
+}
+
+function bootstrapSorted(
+  sorted: readonly number[],
+  resamples: number,
+  seed: number,
+): [number, number] {
+  const n = sorted.length;
+  const random = mulberry32(seed);
+  // Draw indices into the sorted data instead of values: since the data is
+  // sorted, the k-th smallest drawn index points at the k-th smallest drawn
+  // value, and a counting pass over n slots finds it in O(n) without sorting or
+  // moving any values (cheaper than a quickselect per resample).
+  const counts = new Uint32Array(n);
+  const lowRank = (n - 1) >> 1; // 0-based ranks of the middle one or two
+  const highRank = n >> 1;
+  const medians = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) {
+      const slot = Math.floor(random() * n);
+      counts[slot] = (counts[slot] as number) + 1;
+    }
+    // Walk the slots until the draws seen so far pass each middle rank.
+    let seen = 0;
+    let index = 0;
+    while (seen + (counts[index] as number) <= lowRank) seen += counts[index++] as number;
+    const a = sorted[index] as number;
+    while (seen + (counts[index] as number) <= highRank) seen += counts[index++] as number;
+    const b = sorted[index] as number;
+    medians[r] = lerp(a, b, 0.5);
+  }
+  medians.sort(); // typed-array sort is numeric
+  return [quantile(medians, 0.025), quantile(medians, 0.975)];
+}
+
+/**
+ * (1 − t)·a + t·b rather than a + t·(b − a): b − a can overflow for finite
+ * a and b, and at t = ½ this is the correctly rounded mean of a and b.
+ * Clamped because rounding must not put a result outside [a, b].
+ */
+function lerp(a: number, b: number, t: number): number {
+  return clamp((1 - t) * a + t * b, a, b);
+}
+
+function clamp(x: number, low: number, high: number): number {
+  return Math.min(Math.max(x, low), high);
+}
+
+function finiteSorted(values: readonly number[]): number[] {
+  // Values come from JSON and SQLite, so a null can hide behind the number type.
+  return values.filter((v) => Number.isFinite(v)).sort((x, y) => x - y);
+}
+
+/** mulberry32: a tiny 32-bit PRNG, good enough for resampling and reproducible across platforms. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let z = state;
+    z = Math.imul(z ^ (z >>> 15), z | 1);
+    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
+    return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
+  };
+}

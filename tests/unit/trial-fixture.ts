@@ -1,0 +1,73 @@
+// A complete, plausible Trial for tests: an ok stream trial of 4 chunks and
+// 8 tokens over a fresh connection. Override only what a test is about.
+
+import type { Trial } from '../../src/shared/trial';
+
+export function makeTrial(overrides: Partial<Trial> = {}): Trial {
+  return {
+    mode: 'stream',
+    status: 'ok',
+    started_at: '2025-01-01T00:00:00.000Z',
+
+    reused_connection: false,
+    dns_ms: 2,
+    connect_ms: 10,
+    tls_ms: 20,
+
+    headers_ms: 150,
+    first_byte_ms: 160,
+    first_event_ms: 160,
+    ttft_ms: 200,
+    ttfo_ms: 200,
+    last_token_ms: 500,
+    total_ms: 520,
+
+    chunks: 4,
+    gaps_ms: [100, 100, 100],
+    gap_median_ms: 100,
+    gap_p95_ms: 100,
+    gap_max_ms: 100,
+
+    tokens: 8,
+    reasoning_tokens: 0,
+    usage_completion_tokens: 8,
+    usage_prompt_tokens: 12,
+    usage_diff: 0,
+    usage_requested: true,
+
+    tokens_per_chunk_mean: 2,
+    itl_ms: 300 / 7,
+    decode_tps: 7000 / 300,
+    e2e_tps: 8000 / 520,
+
+    pings: 0,
+    first_ping_ms: null,
+    max_silence_ms: 160,
+    max_content_silence_ms: 200,
+    stalled: false,
+    burst_share: 0.25,
+    buffered: false,
+
+    bytes: 1024,
+    http_status: 200,
+    request_id: null,
+    retry_after_s: null,
+    error: null,
+
+    text: 'Hello there, how are you?',
+    reasoning_text: '',
+
+    abort: null,
+    timeline: {
+      t0_mono_ms: 1_000_000,
+      chunks: [
+        { at_ms: 200, kind: 'content', chars: 6, bytes: 120, tokens: 2 },
+        { at_ms: 300, kind: 'content', chars: 7, bytes: 121, tokens: 2 },
+        { at_ms: 400, kind: 'content', chars: 6, bytes: 120, tokens: 2 },
+        { at_ms: 500, kind: 'content', chars: 6, bytes: 120, tokens: 2 },
+      ],
+      pings: [],
+    },
+    ...overrides,
+  };
+}
