@@ -1,0 +1,81 @@
+// Measurement error against the simulator's own record of when it wrote each
+// event. Both sides read CLOCK_MONOTONIC, so arrival − write is the engine's
+// whole error for an event: loopback transit plus any delay before the read
+// was stamped.
+import { createProbeSession, DEFAULT_LIMITS, type RequestSpec } from '../../src/main/probe';
+import type { SimTrace } from '../../src/main/sim';
+import type { Trial } from '../../src/shared/trial';
+
+export interface AccuracySamples {
+  /** Arrival of the first content event − its true write time. */
+  ttft: number[];
+  /** Measured TTFT without connect phases − the server's own time from request received to first write. */
+  ttftNetOfConnect: number[];
+  /** Measured gap − true gap between the same two events. */
+  gaps: number[];
+  trials: number;
+  failures: string[];
+}
+
+const REQUEST: RequestSpec = {
+  messages: [{ role: 'user', content: 'Count slowly.' }],
+  max_tokens: 4096,
+  mode: 'stream',
+};
+
+async function fetchTrace(simUrl: string, id: string): Promise<SimTrace> {
+  const response = await fetch(`${simUrl}/__sim/trace/${id}`);
+  if (!response.ok) throw new Error(`no trace for request ${id}: HTTP ${response.status}`);
+  return (await response.json()) as SimTrace;
+}
+
+async function compare(simUrl: string, trial: Trial, samples: AccuracySamples): Promise<void> {
+  if (trial.status !== 'ok' || !trial.request_id) {
+    samples.failures.push(`${trial.status}: ${trial.error ?? 'no request id'}`);
+    return;
+  }
+  const trace = await fetchTrace(simUrl, trial.request_id);
+  const writes = trace.writes.filter((w) => w.kind === 'content' || w.kind === 'reasoning');
+  const chunks = trial.timeline.chunks;
+  if (writes.length !== chunks.length) {
+    samples.failures.push(`chunk count ${chunks.length} ≠ ${writes.length} events written`);
+    return;
+  }
+  const t0 = trial.timeline.t0_mono_ms;
+  const first = writes[0];
+  const firstChunk = chunks[0];
+  if (!first || !firstChunk) return;
+  samples.ttft.push(t0 + firstChunk.at_ms - first.at_mono_ms);
+  const connect = (trial.dns_ms ?? 0) + (trial.connect_ms ?? 0) + (trial.tls_ms ?? 0);
+  samples.ttftNetOfConnect.push(firstChunk.at_ms - connect - (first.at_mono_ms - trace.received_mono_ms));
+  for (let i = 1; i < chunks.length; i++) {
+    const measured = (chunks[i]?.at_ms ?? 0) - (chunks[i - 1]?.at_ms ?? 0);
+    const truth = (writes[i]?.at_mono_ms ?? 0) - (writes[i - 1]?.at_mono_ms ?? 0);
+    samples.gaps.push(measured - truth);
+  }
+  samples.trials++;
+}
+
+/** `streams` sessions run side by side, each `trialsPerStream` trials in a row. */
+export async function measureAccuracy(
+  simUrl: string,
+  model: string,
+  streams: number,
+  trialsPerStream: number,
+): Promise<AccuracySamples> {
+  const samples: AccuracySamples = { ttft: [], ttftNetOfConnect: [], gaps: [], trials: 0, failures: [] };
+  const trials: Trial[] = [];
+  await Promise.all(
+    Array.from({ length: streams }, async () => {
+      const session = createProbeSession({ base_url: `${simUrl}/v1`, model, dialect: 'openai-chat' });
+      try {
+        for (let i = 0; i < trialsPerStream; i++) trials.push(await session.runTrial(REQUEST, DEFAULT_LIMITS));
+      } finally {
+        session.close();
+      }
+    }),
+  );
+  // Traces are fetched after all streams end so that fetching cannot disturb them.
+  for (const trial of trials) await compare(simUrl, trial, samples);
+  return samples;
+}

@@ -1,0 +1,65 @@
+// `npm run bench`: how exact the ruler is, and how fast. The simulator runs in
+// a child process (its own core and event loop) so that its schedule and the
+// engine's timestamps do not compete for one thread.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startSimulator } from '../../src/main/sim';
+import { measureAccuracy, type AccuracySamples } from './accuracy';
+import { errorFigures, formatErrorFigures } from './percentiles';
+import { measureBootstrap, measureThroughput } from './throughput';
+
+const SIM_CHILD_FLAG = '--sim-child';
+const MODEL = 'sim-steady:tokens=100,gap=5,ttft=40';
+
+async function runSimChild(): Promise<void> {
+  const sim = await startSimulator({ port: 0 });
+  process.send?.({ url: sim.url });
+  process.on('disconnect', () => void sim.close().then(() => process.exit(0)));
+}
+
+function startSimProcess(): Promise<{ url: string; child: ChildProcess }> {
+  const child = fork(fileURLToPath(import.meta.url), [SIM_CHILD_FLAG], { stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message: { url: string }) => resolve({ url: message.url, child }));
+    child.once('exit', (code) => reject(new Error(`simulator process exited early (code ${code})`)));
+  });
+}
+
+function printAccuracy(title: string, samples: AccuracySamples, gapTarget: number, ttftTarget: number): void {
+  console.log(`\n${title}: ${samples.trials} trials compared`);
+  console.log(formatErrorFigures('  TTFT error (arrival − true write)', errorFigures(samples.ttft), ttftTarget));
+  console.log(formatErrorFigures('  TTFT error net of connect phases', errorFigures(samples.ttftNetOfConnect)));
+  console.log(formatErrorFigures('  gap error (measured − true gap)', errorFigures(samples.gaps), gapTarget));
+  for (const failure of samples.failures.slice(0, 5)) console.log(`  not compared: ${failure}`);
+}
+
+async function main(): Promise<void> {
+  console.log('LastToken benchmark');
+  console.log(`node ${process.version}, simulator model ${MODEL}`);
+  const { url, child } = await startSimProcess();
+  try {
+    // A warm-up run so JIT compilation is not charged to the first trial.
+    await measureAccuracy(url, MODEL, 1, 3);
+    printAccuracy('1 stream', await measureAccuracy(url, MODEL, 1, 20), 0.3, 0.5);
+    printAccuracy('32 concurrent streams', await measureAccuracy(url, MODEL, 32, 3), 1, 0.5);
+  } finally {
+    child.disconnect();
+  }
+
+  measureThroughput(10_000);
+  const throughput = measureThroughput(100_000);
+  const verdict = throughput.chunksPerSecond >= 50_000 ? 'ok (≥ 50k chunks/s)' : 'UNDER TARGET (≥ 50k chunks/s)';
+  console.log(`\nparse + tokenize on one core: ${throughput.chunks} chunks`);
+  console.log(`  SSE + JSON parse ${throughput.parseMs.toFixed(0)} ms, tokenize + derive ${throughput.deriveMs.toFixed(0)} ms`);
+  console.log(`  ${Math.round(throughput.chunksPerSecond).toLocaleString('en')} chunks/s  ${verdict}`);
+  console.log(`  heap held by the trial: ${throughput.heapMb.toFixed(1)} MB`);
+
+  const bootstrap = measureBootstrap(100, 50);
+  console.log(`\nbootstrap 95% interval of the median, n=100, 2000 resamples: median ${bootstrap.toFixed(2)} ms`);
+}
+
+if (process.argv.includes(SIM_CHILD_FLAG)) {
+  await runSimChild();
+} else {
+  await main();
+}
