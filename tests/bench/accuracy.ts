@@ -47,7 +47,9 @@ async function compare(simUrl: string, trial: Trial, samples: AccuracySamples): 
   if (!first || !firstChunk) return;
   samples.ttft.push(t0 + firstChunk.at_ms - first.at_mono_ms);
   const connect = (trial.dns_ms ?? 0) + (trial.connect_ms ?? 0) + (trial.tls_ms ?? 0);
-  samples.ttftNetOfConnect.push(firstChunk.at_ms - connect - (first.at_mono_ms - trace.received_mono_ms));
+  samples.ttftNetOfConnect.push(
+    firstChunk.at_ms - connect - (first.at_mono_ms - trace.received_mono_ms),
+  );
   for (let i = 1; i < chunks.length; i++) {
     const measured = (chunks[i]?.at_ms ?? 0) - (chunks[i - 1]?.at_ms ?? 0);
     const truth = (writes[i]?.at_mono_ms ?? 0) - (writes[i - 1]?.at_mono_ms ?? 0);
@@ -63,13 +65,24 @@ export async function measureAccuracy(
   streams: number,
   trialsPerStream: number,
 ): Promise<AccuracySamples> {
-  const samples: AccuracySamples = { ttft: [], ttftNetOfConnect: [], gaps: [], trials: 0, failures: [] };
+  const samples: AccuracySamples = {
+    ttft: [],
+    ttftNetOfConnect: [],
+    gaps: [],
+    trials: 0,
+    failures: [],
+  };
   const trials: Trial[] = [];
   await Promise.all(
     Array.from({ length: streams }, async () => {
-      const session = createProbeSession({ base_url: `${simUrl}/v1`, model, dialect: 'openai-chat' });
+      const session = createProbeSession({
+        base_url: `${simUrl}/v1`,
+        model,
+        dialect: 'openai-chat',
+      });
       try {
-        for (let i = 0; i < trialsPerStream; i++) trials.push(await session.runTrial(REQUEST, DEFAULT_LIMITS));
+        for (let i = 0; i < trialsPerStream; i++)
+          trials.push(await session.runTrial(REQUEST, DEFAULT_LIMITS));
       } finally {
         session.close();
       }

@@ -19,10 +19,18 @@ export function errorFigures(errors: readonly number[]): ErrorFigures | null {
   };
 }
 
-export function formatErrorFigures(label: string, figures: ErrorFigures | null, targetP95?: number): string {
+export function formatErrorFigures(
+  label: string,
+  figures: ErrorFigures | null,
+  targetP95?: number,
+): string {
   if (!figures) return `${label.padEnd(46)} no samples`;
   const ms = (v: number): string => `${v.toFixed(3)} ms`.padStart(10);
   const verdict =
-    targetP95 === undefined ? '' : figures.p95 <= targetP95 ? `  ok (p95 ≤ ${targetP95} ms)` : `  OVER TARGET (p95 ≤ ${targetP95} ms)`;
+    targetP95 === undefined
+      ? ''
+      : figures.p95 <= targetP95
+        ? `  ok (p95 ≤ ${targetP95} ms)`
+        : `  OVER TARGET (p95 ≤ ${targetP95} ms)`;
   return `${label.padEnd(46)} p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}  max ${ms(figures.max)}  n=${figures.n}${verdict}`;
 }

@@ -21,15 +21,35 @@ function startSimProcess(): Promise<{ url: string; child: ChildProcess }> {
   const child = fork(fileURLToPath(import.meta.url), [SIM_CHILD_FLAG], { stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.once('message', (message: { url: string }) => resolve({ url: message.url, child }));
-    child.once('exit', (code) => reject(new Error(`simulator process exited early (code ${code})`)));
+    child.once('exit', (code) =>
+      reject(new Error(`simulator process exited early (code ${code})`)),
+    );
   });
 }
 
-function printAccuracy(title: string, samples: AccuracySamples, gapTarget: number, ttftTarget: number): void {
+function printAccuracy(
+  title: string,
+  samples: AccuracySamples,
+  gapTarget: number,
+  ttftTarget: number,
+): void {
   console.log(`\n${title}: ${samples.trials} trials compared`);
-  console.log(formatErrorFigures('  TTFT error (arrival − true write)', errorFigures(samples.ttft), ttftTarget));
-  console.log(formatErrorFigures('  TTFT error net of connect phases', errorFigures(samples.ttftNetOfConnect)));
-  console.log(formatErrorFigures('  gap error (measured − true gap)', errorFigures(samples.gaps), gapTarget));
+  console.log(
+    formatErrorFigures(
+      '  TTFT error (arrival − true write)',
+      errorFigures(samples.ttft),
+      ttftTarget,
+    ),
+  );
+  console.log(
+    formatErrorFigures(
+      '  TTFT error net of connect phases',
+      errorFigures(samples.ttftNetOfConnect),
+    ),
+  );
+  console.log(
+    formatErrorFigures('  gap error (measured − true gap)', errorFigures(samples.gaps), gapTarget),
+  );
   for (const failure of samples.failures.slice(0, 5)) console.log(`  not compared: ${failure}`);
 }
 
@@ -48,14 +68,21 @@ async function main(): Promise<void> {
 
   measureThroughput(10_000);
   const throughput = measureThroughput(100_000);
-  const verdict = throughput.chunksPerSecond >= 50_000 ? 'ok (≥ 50k chunks/s)' : 'UNDER TARGET (≥ 50k chunks/s)';
+  const verdict =
+    throughput.chunksPerSecond >= 50_000 ? 'ok (≥ 50k chunks/s)' : 'UNDER TARGET (≥ 50k chunks/s)';
   console.log(`\nparse + tokenize on one core: ${throughput.chunks} chunks`);
-  console.log(`  SSE + JSON parse ${throughput.parseMs.toFixed(0)} ms, tokenize + derive ${throughput.deriveMs.toFixed(0)} ms`);
-  console.log(`  ${Math.round(throughput.chunksPerSecond).toLocaleString('en')} chunks/s  ${verdict}`);
+  console.log(
+    `  SSE + JSON parse ${throughput.parseMs.toFixed(0)} ms, tokenize + derive ${throughput.deriveMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `  ${Math.round(throughput.chunksPerSecond).toLocaleString('en')} chunks/s  ${verdict}`,
+  );
   console.log(`  heap held by the trial: ${throughput.heapMb.toFixed(1)} MB`);
 
   const bootstrap = measureBootstrap(100, 50);
-  console.log(`\nbootstrap 95% interval of the median, n=100, 2000 resamples: median ${bootstrap.toFixed(2)} ms`);
+  console.log(
+    `\nbootstrap 95% interval of the median, n=100, 2000 resamples: median ${bootstrap.toFixed(2)} ms`,
+  );
 }
 
 if (process.argv.includes(SIM_CHILD_FLAG)) {

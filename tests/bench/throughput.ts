@@ -6,7 +6,20 @@ import { createTimedSseReader } from '../../src/main/probe/sse-reader';
 import { openaiChat } from '../../src/main/probe/dialects/openai-chat';
 import { deriveTrial, type ObservedChunk } from '../../src/main/probe/trial-metrics';
 
-const WORDS = [' the', ' model', ' streams', ' tokens', ' while', ' users', ' wait', ' for', ' the', ' last', ' one', '.'];
+const WORDS = [
+  ' the',
+  ' model',
+  ' streams',
+  ' tokens',
+  ' while',
+  ' users',
+  ' wait',
+  ' for',
+  ' the',
+  ' last',
+  ' one',
+  '.',
+];
 
 function encodedEvents(count: number): Uint8Array[] {
   const encoder = new TextEncoder();
@@ -41,7 +54,8 @@ export function measureThroughput(count: number): ThroughputFigures {
   const reader = createTimedSseReader({
     onEvent(at, event, bytes) {
       const info = openaiChat.parseStreamEvent(event);
-      if (info.content || info.reasoning) chunks.push({ at_ms: at, content: info.content, reasoning: info.reasoning, bytes });
+      if (info.content || info.reasoning)
+        chunks.push({ at_ms: at, content: info.content, reasoning: info.reasoning, bytes });
     },
     onComment() {},
   });

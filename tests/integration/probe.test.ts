@@ -27,7 +27,9 @@ afterAll(async () => {
 });
 
 const request = (mode: Mode, max_tokens = 256): RequestSpec => ({
-  messages: [{ role: 'user', content: 'Explain, in 150 words, why free-tier LLM latency is noisy.' }],
+  messages: [
+    { role: 'user', content: 'Explain, in 150 words, why free-tier LLM latency is noisy.' },
+  ],
   max_tokens,
   mode,
 });
@@ -49,7 +51,11 @@ async function probe(args: ProbeArgs): Promise<Trial> {
     ...args.endpoint,
   });
   try {
-    return await session.runTrial(request(args.mode ?? 'stream'), { ...DEFAULT_LIMITS, ...args.limits }, args.options);
+    return await session.runTrial(
+      request(args.mode ?? 'stream'),
+      { ...DEFAULT_LIMITS, ...args.limits },
+      args.options,
+    );
   } finally {
     session.close();
   }
@@ -62,7 +68,8 @@ function traceOf(trial: Trial): SimTrace {
   return trace;
 }
 
-const textWrites = (trace: SimTrace) => trace.writes.filter((w) => w.kind === 'content' || w.kind === 'reasoning');
+const textWrites = (trace: SimTrace) =>
+  trace.writes.filter((w) => w.kind === 'content' || w.kind === 'reasoning');
 
 /** Each measured chunk arrived shortly after the simulator wrote it, never before. */
 function expectChunksMatchWrites(trial: Trial, trace: SimTrace): void {
@@ -110,8 +117,12 @@ describe('stream mode against the simulator', () => {
     const firstText = textWrites(trace)[0];
     expect(roleWrite && firstText).toBeTruthy();
     expect(trial.status).toBe('ok');
-    expect(Math.abs((trial.first_event_ms ?? NaN) - ((roleWrite?.at_mono_ms ?? NaN) - t0))).toBeLessThan(TOLERANCE_MS);
-    expect(Math.abs((trial.ttft_ms ?? NaN) - ((firstText?.at_mono_ms ?? NaN) - t0))).toBeLessThan(TOLERANCE_MS);
+    expect(
+      Math.abs((trial.first_event_ms ?? NaN) - ((roleWrite?.at_mono_ms ?? NaN) - t0)),
+    ).toBeLessThan(TOLERANCE_MS);
+    expect(Math.abs((trial.ttft_ms ?? NaN) - ((firstText?.at_mono_ms ?? NaN) - t0))).toBeLessThan(
+      TOLERANCE_MS,
+    );
     expect((trial.ttft_ms ?? 0) - (trial.first_event_ms ?? 0)).toBeGreaterThan(250);
   });
 
@@ -166,7 +177,10 @@ describe('stream mode against the simulator', () => {
   });
 
   it('rides out a silent stall shorter than the idle limit and flags it as a stall', async () => {
-    const trial = await probe({ model: 'sim-stall:stall=1200', limits: { idle_timeout_ms: 5000, stall_ms: 1000 } });
+    const trial = await probe({
+      model: 'sim-stall:stall=1200',
+      limits: { idle_timeout_ms: 5000, stall_ms: 1000 },
+    });
     expect(trial.status).toBe('ok');
     expect(trial.stalled).toBe(true);
     expect(trial.max_silence_ms as number).toBeGreaterThan(1150);
@@ -174,7 +188,10 @@ describe('stream mode against the simulator', () => {
   });
 
   it('keeps a stream alive with pings through a stall: not idle, but stalled', async () => {
-    const trial = await probe({ model: 'sim-stall-pings', limits: { idle_timeout_ms: 1000, stall_ms: 2000 } });
+    const trial = await probe({
+      model: 'sim-stall-pings',
+      limits: { idle_timeout_ms: 1000, stall_ms: 2000 },
+    });
     expect(trial.status).toBe('ok');
     expect(trial.stalled).toBe(true);
     expect(trial.pings).toBeGreaterThan(5);
@@ -224,7 +241,11 @@ describe('stream mode against the simulator', () => {
   });
 
   it('retries once without stream_options when the endpoint rejects it, then stops asking', async () => {
-    const session = createProbeSession({ base_url: `${sim.url}/v1`, model: 'sim-no-stream-options', dialect: 'openai-chat' });
+    const session = createProbeSession({
+      base_url: `${sim.url}/v1`,
+      model: 'sim-no-stream-options',
+      dialect: 'openai-chat',
+    });
     try {
       const first = await session.runTrial(request('stream'), DEFAULT_LIMITS);
       expect(first.status).toBe('ok');
@@ -257,7 +278,10 @@ describe('stream mode against the simulator', () => {
 
   it('reports progress off the socket path', async () => {
     const seen: number[] = [];
-    const trial = await probe({ model: 'sim-steady:tokens=20', options: { onProgress: (p) => seen.push(p.chunks) } });
+    const trial = await probe({
+      model: 'sim-steady:tokens=20',
+      options: { onProgress: (p) => seen.push(p.chunks) },
+    });
     expect(trial.status).toBe('ok');
     expect(seen.length).toBeGreaterThan(5);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
@@ -320,7 +344,11 @@ describe('HTTP errors', () => {
 
 describe('anthropic-messages against the simulator', () => {
   it('measures a stream with usage from message_start and message_delta', async () => {
-    const trial = await probe({ model: 'sim-steady', dialect: 'anthropic-messages', endpoint: { api_key: 'k-test' } });
+    const trial = await probe({
+      model: 'sim-steady',
+      dialect: 'anthropic-messages',
+      endpoint: { api_key: 'k-test' },
+    });
     const trace = traceOf(trial);
     expect(trace.dialect).toBe('anthropic-messages');
     expect(trial.status).toBe('ok');
@@ -339,7 +367,11 @@ describe('anthropic-messages against the simulator', () => {
   });
 
   it('measures plain mode', async () => {
-    const trial = await probe({ model: 'sim-steady', dialect: 'anthropic-messages', mode: 'plain' });
+    const trial = await probe({
+      model: 'sim-steady',
+      dialect: 'anthropic-messages',
+      mode: 'plain',
+    });
     expect(trial.status).toBe('ok');
     expect(trial.tokens).toBe(traceOf(trial).completion_tokens);
   });
@@ -359,8 +391,15 @@ describe('limits, cancellation and connections', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as net.AddressInfo).port;
     try {
-      const session = createProbeSession({ base_url: `https://127.0.0.1:${port}/v1`, model: 'm', dialect: 'openai-chat' });
-      const trial = await session.runTrial(request('stream'), { ...DEFAULT_LIMITS, connect_timeout_ms: 300 });
+      const session = createProbeSession({
+        base_url: `https://127.0.0.1:${port}/v1`,
+        model: 'm',
+        dialect: 'openai-chat',
+      });
+      const trial = await session.runTrial(request('stream'), {
+        ...DEFAULT_LIMITS,
+        connect_timeout_ms: 300,
+      });
       session.close();
       expect(trial.status).toBe('connect_timeout');
       expect(trial.error).toMatch(/could not connect to 127\.0\.0\.1:\d+ within 0\.3 s/);
@@ -375,7 +414,11 @@ describe('limits, cancellation and connections', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as net.AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const session = createProbeSession({ base_url: `http://127.0.0.1:${port}/v1`, model: 'm', dialect: 'openai-chat' });
+    const session = createProbeSession({
+      base_url: `http://127.0.0.1:${port}/v1`,
+      model: 'm',
+      dialect: 'openai-chat',
+    });
     const trial = await session.runTrial(request('stream'), DEFAULT_LIMITS);
     session.close();
     expect(trial.status).toBe('network_error');
@@ -395,7 +438,11 @@ describe('limits, cancellation and connections', () => {
     await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
     const port = (dropper.address() as net.AddressInfo).port;
     try {
-      const session = createProbeSession({ base_url: `http://127.0.0.1:${port}/v1`, model: 'm', dialect: 'openai-chat' });
+      const session = createProbeSession({
+        base_url: `http://127.0.0.1:${port}/v1`,
+        model: 'm',
+        dialect: 'openai-chat',
+      });
       const trial = await session.runTrial(request('stream'), DEFAULT_LIMITS);
       session.close();
       expect(trial.status).toBe('network_error');
@@ -436,10 +483,17 @@ describe('limits, cancellation and connections', () => {
   });
 
   it('refuses to send a key over plain http to a host that is not loopback', () => {
-    const endpoint: EndpointSpec = { base_url: 'http://api.example.com/v1', model: 'm', dialect: 'openai-chat', api_key: 'sk-x' };
+    const endpoint: EndpointSpec = {
+      base_url: 'http://api.example.com/v1',
+      model: 'm',
+      dialect: 'openai-chat',
+      api_key: 'sk-x',
+    };
     expect(() => createProbeSession(endpoint)).toThrow(ProbeConfigError);
     expect(() => createProbeSession(endpoint)).toThrow(/unencrypted/);
-    expect(() => createProbeSession({ ...endpoint, allow_insecure_key: true }).close()).not.toThrow();
+    expect(() =>
+      createProbeSession({ ...endpoint, allow_insecure_key: true }).close(),
+    ).not.toThrow();
   });
 });
 
@@ -460,7 +514,10 @@ describe('the abort experiment', () => {
   });
 
   it('sees a server that stops on close generate nothing more', async () => {
-    const trial = await probe({ model: 'sim-steady:stop_on_close=1', options: { abort_after_tokens: 5 } });
+    const trial = await probe({
+      model: 'sim-steady:stop_on_close=1',
+      options: { abort_after_tokens: 5 },
+    });
     expect(trial.status).toBe('aborted');
     await new Promise((resolve) => setTimeout(resolve, 300));
     const trace = traceOf(trial);

@@ -23,8 +23,12 @@ describe('openai-chat', () => {
       max_tokens: 50,
     });
     expect(openaiChat.body(endpoint, request, false)).not.toHaveProperty('stream_options');
-    expect(openaiChat.body(endpoint, { ...request, mode: 'plain' }, true)).toMatchObject({ stream: false });
-    expect(openaiChat.body(endpoint, { ...request, mode: 'plain' }, true)).not.toHaveProperty('stream_options');
+    expect(openaiChat.body(endpoint, { ...request, mode: 'plain' }, true)).toMatchObject({
+      stream: false,
+    });
+    expect(openaiChat.body(endpoint, { ...request, mode: 'plain' }, true)).not.toHaveProperty(
+      'stream_options',
+    );
   });
 
   it('sends the key as a bearer token and nothing without one', () => {
@@ -33,21 +37,32 @@ describe('openai-chat', () => {
   });
 
   it('reads content, both reasoning fields, usage, errors and [DONE]', () => {
-    expect(openaiChat.parseStreamEvent(data({ choices: [{ delta: { content: 'Hi' } }] }))).toMatchObject({
+    expect(
+      openaiChat.parseStreamEvent(data({ choices: [{ delta: { content: 'Hi' } }] })),
+    ).toMatchObject({
       content: 'Hi',
       reasoning: '',
     });
-    expect(openaiChat.parseStreamEvent(data({ choices: [{ delta: { reasoning_content: 'think' } }] })).reasoning).toBe(
-      'think',
-    );
-    expect(openaiChat.parseStreamEvent(data({ choices: [{ delta: { reasoning: 'hmm' } }] })).reasoning).toBe('hmm');
-    expect(openaiChat.parseStreamEvent(data({ choices: [{ delta: { role: 'assistant', content: '' } }] }))).toMatchObject(
-      { content: '', reasoning: '' },
-    );
     expect(
-      openaiChat.parseStreamEvent(data({ choices: [], usage: { completion_tokens: 7, prompt_tokens: 3 } })).usage,
+      openaiChat.parseStreamEvent(data({ choices: [{ delta: { reasoning_content: 'think' } }] }))
+        .reasoning,
+    ).toBe('think');
+    expect(
+      openaiChat.parseStreamEvent(data({ choices: [{ delta: { reasoning: 'hmm' } }] })).reasoning,
+    ).toBe('hmm');
+    expect(
+      openaiChat.parseStreamEvent(
+        data({ choices: [{ delta: { role: 'assistant', content: '' } }] }),
+      ),
+    ).toMatchObject({ content: '', reasoning: '' });
+    expect(
+      openaiChat.parseStreamEvent(
+        data({ choices: [], usage: { completion_tokens: 7, prompt_tokens: 3 } }),
+      ).usage,
     ).toEqual({ completion_tokens: 7, prompt_tokens: 3 });
-    expect(openaiChat.parseStreamEvent(data({ error: { message: 'overloaded' } })).error).toBe('overloaded');
+    expect(openaiChat.parseStreamEvent(data({ error: { message: 'overloaded' } })).error).toBe(
+      'overloaded',
+    );
     expect(openaiChat.parseStreamEvent({ data: '[DONE]' }).done).toBe(true);
   });
 
@@ -73,32 +88,55 @@ describe('openai-chat', () => {
 
 describe('anthropic-messages', () => {
   it('moves system messages to the top-level system field and sends its headers', () => {
-    const body = anthropicMessages.body({ ...endpoint, dialect: 'anthropic-messages' }, request, true);
-    expect(body).toMatchObject({ system: 'be brief', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    const body = anthropicMessages.body(
+      { ...endpoint, dialect: 'anthropic-messages' },
+      request,
+      true,
+    );
+    expect(body).toMatchObject({
+      system: 'be brief',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
     expect(body).not.toHaveProperty('stream_options');
-    expect(anthropicMessages.headers('k-1')).toEqual({ 'anthropic-version': '2023-06-01', 'x-api-key': 'k-1' });
+    expect(anthropicMessages.headers('k-1')).toEqual({
+      'anthropic-version': '2023-06-01',
+      'x-api-key': 'k-1',
+    });
   });
 
   it('reads text and thinking deltas, pings, usage and the end', () => {
     const parse = (value: unknown) => anthropicMessages.parseStreamEvent(data(value));
-    expect(parse({ type: 'message_start', message: { usage: { input_tokens: 12, output_tokens: 1 } } }).usage).toEqual(
-      { prompt_tokens: 12, completion_tokens: 1 },
-    );
-    expect(parse({ type: 'content_block_delta', delta: { type: 'text_delta', text: 'Hi' } }).content).toBe('Hi');
-    expect(parse({ type: 'content_block_delta', delta: { type: 'thinking_delta', thinking: 'hm' } }).reasoning).toBe(
-      'hm',
-    );
-    expect(parse({ type: 'content_block_delta', delta: { type: 'signature_delta', signature: 'x' } })).toMatchObject({
+    expect(
+      parse({ type: 'message_start', message: { usage: { input_tokens: 12, output_tokens: 1 } } })
+        .usage,
+    ).toEqual({ prompt_tokens: 12, completion_tokens: 1 });
+    expect(
+      parse({ type: 'content_block_delta', delta: { type: 'text_delta', text: 'Hi' } }).content,
+    ).toBe('Hi');
+    expect(
+      parse({ type: 'content_block_delta', delta: { type: 'thinking_delta', thinking: 'hm' } })
+        .reasoning,
+    ).toBe('hm');
+    expect(
+      parse({ type: 'content_block_delta', delta: { type: 'signature_delta', signature: 'x' } }),
+    ).toMatchObject({
       content: '',
       reasoning: '',
     });
     expect(parse({ type: 'ping' }).ping).toBe(true);
-    expect(parse({ type: 'message_delta', usage: { output_tokens: 42 } }).usage).toEqual({ completion_tokens: 42 });
+    expect(parse({ type: 'message_delta', usage: { output_tokens: 42 } }).usage).toEqual({
+      completion_tokens: 42,
+    });
     expect(parse({ type: 'message_stop' }).done).toBe(true);
-    expect(parse({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }).error).toBe(
-      'Overloaded',
-    );
-    expect(parse({ type: 'some_future_event' })).toMatchObject({ content: '', done: false, error: null });
+    expect(
+      parse({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }).error,
+    ).toBe('Overloaded');
+    expect(parse({ type: 'some_future_event' })).toMatchObject({
+      content: '',
+      done: false,
+      error: null,
+    });
   });
 
   it('reads a plain body with thinking and text blocks', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isLoopbackHost, resolveEndpointUrl } from '../../src/main/probe/endpoint-url';
-import { networkErrorText, parseRetryAfter, providerErrorMessage } from '../../src/main/probe/failure-text';
+import {
+  networkErrorText,
+  parseRetryAfter,
+  providerErrorMessage,
+} from '../../src/main/probe/failure-text';
 import { redactSecrets } from '../../src/main/probe/redact';
 
 describe('endpoint URLs', () => {
@@ -20,9 +24,9 @@ describe('endpoint URLs', () => {
     expect(resolveEndpointUrl('https://x.example/v1/chat/completions', 'openai-chat').href).toBe(
       'https://x.example/v1/chat/completions',
     );
-    expect(resolveEndpointUrl('https://x.example/v1/messages?beta=1', 'anthropic-messages').href).toBe(
-      'https://x.example/v1/messages?beta=1',
-    );
+    expect(
+      resolveEndpointUrl('https://x.example/v1/messages?beta=1', 'anthropic-messages').href,
+    ).toBe('https://x.example/v1/messages?beta=1');
   });
 
   it('rejects what cannot be an endpoint, clearly', () => {
@@ -32,17 +36,23 @@ describe('endpoint URLs', () => {
   });
 
   it('knows loopback hosts', () => {
-    for (const host of ['localhost', '127.0.0.1', '127.8.9.1', '[::1]', '::1']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['10.0.0.1', 'example.com', '128.0.0.1']) expect(isLoopbackHost(host)).toBe(false);
+    for (const host of ['localhost', '127.0.0.1', '127.8.9.1', '[::1]', '::1'])
+      expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['10.0.0.1', 'example.com', '128.0.0.1'])
+      expect(isLoopbackHost(host)).toBe(false);
   });
 });
 
 describe('failure texts', () => {
   it('finds the provider message in the usual error shapes', () => {
-    expect(providerErrorMessage('{"error":{"message":"Invalid key","type":"auth"}}')).toBe('Invalid key');
-    expect(providerErrorMessage('{"type":"error","error":{"type":"rate_limit_error","message":"Slow down"}}')).toBe(
-      'Slow down',
+    expect(providerErrorMessage('{"error":{"message":"Invalid key","type":"auth"}}')).toBe(
+      'Invalid key',
     );
+    expect(
+      providerErrorMessage(
+        '{"type":"error","error":{"type":"rate_limit_error","message":"Slow down"}}',
+      ),
+    ).toBe('Slow down');
     expect(providerErrorMessage('{"detail":"Not found"}')).toBe('Not found');
     expect(providerErrorMessage('{"error":"bad model"}')).toBe('bad model');
     expect(providerErrorMessage('<html>\n<body>502 Bad Gateway</body></html>')).toBe(

@@ -53,11 +53,16 @@ describe('timed SSE reader', () => {
 
   it('gives the same events for any split into many reads', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: BYTES.length - 1 }), { maxLength: 40 }), (cuts) => {
-        const sorted = [...cuts].sort((a, b) => a - b);
-        const parts = [0, ...sorted].map((start, i) => BYTES.subarray(start, sorted[i] ?? BYTES.length));
-        expect(parse(parts)).toEqual(WHOLE);
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: BYTES.length - 1 }), { maxLength: 40 }),
+        (cuts) => {
+          const sorted = [...cuts].sort((a, b) => a - b);
+          const parts = [0, ...sorted].map((start, i) =>
+            BYTES.subarray(start, sorted[i] ?? BYTES.length),
+          );
+          expect(parse(parts)).toEqual(WHOLE);
+        },
+      ),
     );
   });
 

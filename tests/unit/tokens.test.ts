@@ -32,11 +32,14 @@ describe('tokens per piece', () => {
 
   it('never loses or invents a token, for any text split anywhere', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 8 }), { maxLength: 30 }), (pieces) => {
-        const counts = tokensPerPiece(pieces);
-        expect(counts).toHaveLength(pieces.length);
-        expect(sum(counts)).toBe(countTokens(pieces.join('')));
-      }),
+      fc.property(
+        fc.array(fc.string({ unit: 'grapheme', maxLength: 8 }), { maxLength: 30 }),
+        (pieces) => {
+          const counts = tokensPerPiece(pieces);
+          expect(counts).toHaveLength(pieces.length);
+          expect(sum(counts)).toBe(countTokens(pieces.join('')));
+        },
+      ),
     );
   });
 });

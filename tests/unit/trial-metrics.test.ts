@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { deriveTrial, type ObservedChunk, type TrialObservations } from '../../src/main/probe/trial-metrics';
+import {
+  deriveTrial,
+  type ObservedChunk,
+  type TrialObservations,
+} from '../../src/main/probe/trial-metrics';
 
-function observations(chunks: ObservedChunk[], overrides: Partial<TrialObservations> = {}): TrialObservations {
+function observations(
+  chunks: ObservedChunk[],
+  overrides: Partial<TrialObservations> = {},
+): TrialObservations {
   const last = chunks[chunks.length - 1]?.at_ms ?? 0;
   return {
     mode: 'stream',
@@ -41,9 +48,12 @@ const chunk = (at_ms: number, content: string, reasoning = ''): ObservedChunk =>
 describe('deriveTrial', () => {
   it('computes TTFT, gaps, ITL and rates from chunk arrivals', () => {
     const trial = deriveTrial(
-      observations([chunk(100, ' one'), chunk(120, ' two'), chunk(150, ' three'), chunk(160, ' four')], {
-        usage: { completion_tokens: 5, prompt_tokens: 2 },
-      }),
+      observations(
+        [chunk(100, ' one'), chunk(120, ' two'), chunk(150, ' three'), chunk(160, ' four')],
+        {
+          usage: { completion_tokens: 5, prompt_tokens: 2 },
+        },
+      ),
     );
     expect(trial.ttft_ms).toBe(100);
     expect(trial.ttfo_ms).toBe(100);
@@ -63,7 +73,9 @@ describe('deriveTrial', () => {
   });
 
   it('counts reasoning for TTFT but not for TTFO', () => {
-    const trial = deriveTrial(observations([chunk(50, '', ' think'), chunk(70, '', ' more'), chunk(90, ' answer')]));
+    const trial = deriveTrial(
+      observations([chunk(50, '', ' think'), chunk(70, '', ' more'), chunk(90, ' answer')]),
+    );
     expect(trial.ttft_ms).toBe(50);
     expect(trial.ttfo_ms).toBe(90);
     expect(trial.reasoning_tokens).toBe(2);
@@ -77,7 +89,9 @@ describe('deriveTrial', () => {
     expect(buffered.buffered).toBe(true);
     expect(buffered.burst_share).toBeGreaterThan(0.9);
 
-    const steady = deriveTrial(observations(Array.from({ length: 20 }, (_, i) => chunk(100 + i * 20, ' word'))));
+    const steady = deriveTrial(
+      observations(Array.from({ length: 20 }, (_, i) => chunk(100 + i * 20, ' word'))),
+    );
     expect(steady.buffered).toBe(false);
     expect(steady.burst_share).toBeLessThan(0.2);
   });

@@ -15,13 +15,19 @@ export function resolveEndpointUrl(baseUrl: string, dialect: Dialect): URL {
   try {
     base = new URL(baseUrl.trim());
   } catch {
-    throw new EndpointUrlError(`not a valid URL: "${baseUrl}" (expected e.g. https://api.openai.com/v1)`);
+    throw new EndpointUrlError(
+      `not a valid URL: "${baseUrl}" (expected e.g. https://api.openai.com/v1)`,
+    );
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-    throw new EndpointUrlError(`unsupported protocol "${base.protocol}" in ${base.origin}: use http or https`);
+    throw new EndpointUrlError(
+      `unsupported protocol "${base.protocol}" in ${base.origin}: use http or https`,
+    );
   }
   if (base.username || base.password) {
-    throw new EndpointUrlError('credentials in the URL are not allowed: store the key in the profile instead');
+    throw new EndpointUrlError(
+      'credentials in the URL are not allowed: store the key in the profile instead',
+    );
   }
   const path = base.pathname.replace(/\/+$/, '');
   const suffix = DIALECT_PATHS[dialect];

@@ -27,7 +27,9 @@ function secretsOf(endpoint: EndpointSpec): string[] {
 function checkRequest(request: RequestSpec): void {
   if (request.messages.length === 0) throw new ProbeConfigError('the request has no messages');
   if (!Number.isInteger(request.max_tokens) || request.max_tokens < 1) {
-    throw new ProbeConfigError(`max_tokens must be a positive whole number, got ${request.max_tokens}`);
+    throw new ProbeConfigError(
+      `max_tokens must be a positive whole number, got ${request.max_tokens}`,
+    );
   }
 }
 
@@ -36,7 +38,10 @@ function checkRequest(request: RequestSpec): void {
  * the endpoint (whether it accepts `stream_options`) so that only the first
  * trial pays for the retry.
  */
-export function createProbeSession(endpoint: EndpointSpec, options: ProbeSessionOptions = {}): TrialRunner {
+export function createProbeSession(
+  endpoint: EndpointSpec,
+  options: ProbeSessionOptions = {},
+): TrialRunner {
   let url: URL;
   try {
     url = resolveEndpointUrl(endpoint.base_url, endpoint.dialect);
@@ -44,7 +49,12 @@ export function createProbeSession(endpoint: EndpointSpec, options: ProbeSession
     if (error instanceof EndpointUrlError) throw new ProbeConfigError(error.message);
     throw error;
   }
-  if (endpoint.api_key && url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !endpoint.allow_insecure_key) {
+  if (
+    endpoint.api_key &&
+    url.protocol === 'http:' &&
+    !isLoopbackHost(url.hostname) &&
+    !endpoint.allow_insecure_key
+  ) {
     throw new ProbeConfigError(
       `refusing to send the API key unencrypted over http to ${url.host}: use https, or confirm sending it in the clear`,
     );
@@ -58,7 +68,12 @@ export function createProbeSession(endpoint: EndpointSpec, options: ProbeSession
   const secrets = secretsOf(endpoint);
   let streamUsageAccepted: boolean | undefined;
 
-  const attempt = (request: RequestSpec, limits: Limits, trialOptions: TrialOptions, usageRequested: boolean) =>
+  const attempt = (
+    request: RequestSpec,
+    limits: Limits,
+    trialOptions: TrialOptions,
+    usageRequested: boolean,
+  ) =>
     runTrial({
       url,
       headers: {
@@ -82,7 +97,8 @@ export function createProbeSession(endpoint: EndpointSpec, options: ProbeSession
   return {
     async runTrial(request, limits, trialOptions = {}): Promise<Trial> {
       checkRequest(request);
-      const askUsage = request.mode === 'stream' && adapter.canRequestStreamUsage && streamUsageAccepted !== false;
+      const askUsage =
+        request.mode === 'stream' && adapter.canRequestStreamUsage && streamUsageAccepted !== false;
       const trial = await attempt(request, limits, trialOptions, askUsage);
       if (!askUsage) return trial;
       if (trial.status === 'http_error' && trial.http_status === 400) {
@@ -90,7 +106,8 @@ export function createProbeSession(endpoint: EndpointSpec, options: ProbeSession
         const retried = await attempt(request, limits, trialOptions, false);
         if (retried.http_status !== 400) {
           streamUsageAccepted = false;
-          retried.error ??= 'the endpoint rejected stream_options.include_usage (HTTP 400): measured without it, so usage is unavailable';
+          retried.error ??=
+            'the endpoint rejected stream_options.include_usage (HTTP 400): measured without it, so usage is unavailable';
         }
         return retried;
       }

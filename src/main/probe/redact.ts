@@ -11,5 +11,7 @@ export function redactSecrets(text: string, secrets: readonly (string | undefine
 }
 
 export function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+  return text.length <= max
+    ? text
+    : `${text.slice(0, max)}… (${text.length - max} more characters)`;
 }

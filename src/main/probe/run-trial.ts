@@ -169,7 +169,11 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       });
     };
 
-    const finishAbort = (): void => finish('aborted', `hung up after ${options.abort_after_tokens} content tokens (abort experiment)`);
+    const finishAbort = (): void =>
+      finish(
+        'aborted',
+        `hung up after ${options.abort_after_tokens} content tokens (abort experiment)`,
+      );
 
     const armIdleTimer = (): void => {
       if (idleTimer) {
@@ -177,7 +181,11 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
         return;
       }
       idleTimer = setTimeout(
-        () => finish('idle_timeout', `no bytes received for ${seconds(limits.idle_timeout_ms)} (idle limit)`),
+        () =>
+          finish(
+            'idle_timeout',
+            `no bytes received for ${seconds(limits.idle_timeout_ms)} (idle limit)`,
+          ),
         limits.idle_timeout_ms,
       );
     };
@@ -215,7 +223,12 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
         if (abortAt !== null) {
           chunksAfterAbort++;
         } else {
-          chunks.push({ at_ms: at, content: info.content, reasoning: info.reasoning, bytes: eventBytes });
+          chunks.push({
+            at_ms: at,
+            content: info.content,
+            reasoning: info.reasoning,
+            bytes: eventBytes,
+          });
           queueProgress();
           const limit = options.abort_after_tokens;
           if (limit !== undefined && info.content) {
@@ -249,8 +262,13 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       if (route === 'error') {
         const status = response?.statusCode ?? 0;
         const location = response?.headers.location;
-        const detail = location ? `redirected to ${location}; use that URL` : providerErrorMessage(text);
-        finish('http_error', `HTTP ${status} ${response?.statusMessage ?? ''}`.trim() + (detail ? `: ${detail}` : ''));
+        const detail = location
+          ? `redirected to ${location}; use that URL`
+          : providerErrorMessage(text);
+        finish(
+          'http_error',
+          `HTTP ${status} ${response?.statusMessage ?? ''}`.trim() + (detail ? `: ${detail}` : ''),
+        );
         return;
       }
       try {
@@ -264,20 +282,32 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       }
       completeAt = at;
       if (ctx.request.mode === 'stream') {
-        finish('stream_ignored', 'asked to stream, but the server answered with one JSON body', true);
+        finish(
+          'stream_ignored',
+          'asked to stream, but the server answered with one JSON body',
+          true,
+        );
       } else {
         finish('ok', null, true);
       }
     };
 
     const connectTimer = setTimeout(
-      () => finish('connect_timeout', `could not connect to ${host} within ${seconds(limits.connect_timeout_ms)}`),
+      () =>
+        finish(
+          'connect_timeout',
+          `could not connect to ${host} within ${seconds(limits.connect_timeout_ms)}`,
+        ),
       limits.connect_timeout_ms,
     );
     timers.push(connectTimer);
     timers.push(
       setTimeout(
-        () => finish('deadline', `no complete response within ${seconds(limits.deadline_ms)} (deadline)`),
+        () =>
+          finish(
+            'deadline',
+            `no complete response within ${seconds(limits.deadline_ms)} (deadline)`,
+          ),
         limits.deadline_ms,
       ),
     );
@@ -334,12 +364,18 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           sse.end(at);
           if (settled) return;
           completeAt ??= at;
-          finish('ok', sawEndMarker ? null : 'the stream ended without an end-of-stream marker', true);
+          finish(
+            'ok',
+            sawEndMarker ? null : 'the stream ended without an end-of-stream marker',
+            true,
+          );
         },
         onFailure(error) {
           if (settled || abortAt !== null) return;
           const text =
-            error instanceof PrematureCloseError ? `${error.message} (${host})` : networkErrorText(error, host);
+            error instanceof PrematureCloseError
+              ? `${error.message} (${host})`
+              : networkErrorText(error, host);
           finish('network_error', text);
         },
         onSocketClose(at) {

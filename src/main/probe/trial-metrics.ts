@@ -1,5 +1,12 @@
 import { median, quantile } from '../../shared/stats';
-import type { AbortRecord, ChunkKind, Mode, PingRecord, Trial, TrialStatus } from '../../shared/trial';
+import type {
+  AbortRecord,
+  ChunkKind,
+  Mode,
+  PingRecord,
+  Trial,
+  TrialStatus,
+} from '../../shared/trial';
 import type { Usage } from './dialects';
 import type { ConnectionPhases } from './http-exchange';
 import { countTokens, tokensPerPiece } from './tokens';
@@ -65,7 +72,10 @@ function longestInterval(times: readonly number[]): number | null {
   return longest;
 }
 
-function burstShare(chunks: readonly { at_ms: number; tokens: number }[], tokens: number): number | null {
+function burstShare(
+  chunks: readonly { at_ms: number; tokens: number }[],
+  tokens: number,
+): number | null {
   const first = chunks[0];
   const last = chunks[chunks.length - 1];
   if (!first || !last || tokens === 0) return null;

@@ -26,7 +26,8 @@ function usageOf(usage: unknown): Partial<Usage> | null {
 /** Text and thinking carried by a content block or a block delta. */
 function blockText(block: unknown): { content: string; reasoning: string } {
   const type = stringField(block, 'type');
-  if (type === 'text' || type === 'text_delta') return { content: stringField(block, 'text'), reasoning: '' };
+  if (type === 'text' || type === 'text_delta')
+    return { content: stringField(block, 'text'), reasoning: '' };
   if (type === 'thinking' || type === 'thinking_delta') {
     return { content: '', reasoning: stringField(block, 'thinking') };
   }
@@ -109,7 +110,10 @@ export const anthropicMessages: DialectAdapter = {
     return {
       content,
       reasoning,
-      usage: { completion_tokens: usage?.completion_tokens ?? null, prompt_tokens: usage?.prompt_tokens ?? null },
+      usage: {
+        completion_tokens: usage?.completion_tokens ?? null,
+        prompt_tokens: usage?.prompt_tokens ?? null,
+      },
     };
   },
 };

@@ -1,0 +1,44 @@
+// Builds the Electron app into out/: main (src/main/index.ts → out/main/index.js, ESM,
+// npm dependencies left external and loaded from node_modules), preload
+// (src/preload/index.ts → out/preload/index.cjs) and renderer (src/renderer/index.html).
+
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import { contentSecurityPolicy } from './src/main/shell/csp';
+
+/**
+ * index.html carries the production policy. The dev server's page also gets
+ * @vitejs/plugin-react's inline Fast Refresh script, so `electron-vite dev`
+ * serves the dev variant instead; a build keeps the file's policy unchanged.
+ */
+function devContentSecurityPolicy(): Plugin {
+  const metaTag = /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")[^"]*(")/;
+  return {
+    name: 'lasttoken:dev-content-security-policy',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      if (!metaTag.test(html)) {
+        throw new Error('src/renderer/index.html has no Content-Security-Policy meta tag');
+      }
+      return html.replace(metaTag, `$1${contentSecurityPolicy({ dev: true })}$2`);
+    },
+  };
+}
+
+export default defineConfig({
+  main: {},
+  preload: {
+    build: {
+      // A sandboxed preload cannot load ES modules or require anything but
+      // 'electron', so it is one self-contained CommonJS file.
+      externalizeDeps: false,
+      rolldownOptions: {
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    plugins: [react(), devContentSecurityPolicy()],
+  },
+});

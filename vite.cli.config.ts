@@ -1,0 +1,31 @@
+// Bundles the command-line tools for Node 20 into out/cli/: our TypeScript is
+// compiled in, npm dependencies stay external and load from node_modules at
+// run time (an SSR build externalizes them by default). `npm install` runs
+// this through the `prepare` script, so bin/lasttoken.mjs finds the CLI built.
+
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  // Nothing from public/ belongs in a Node bundle.
+  publicDir: false,
+  build: {
+    ssr: true,
+    target: 'node20',
+    outDir: 'out/cli',
+    emptyOutDir: true,
+    // Readable stack traces: the bundle keeps names and a comment per source file.
+    minify: false,
+    reportCompressedSize: false,
+    rolldownOptions: {
+      input: {
+        lasttoken: 'src/main/cli/index.ts',
+        bench: 'tests/bench/run.ts',
+      },
+      output: {
+        format: 'es',
+        entryFileNames: '[name].mjs',
+        chunkFileNames: 'chunks/[name]-[hash].mjs',
+      },
+    },
+  },
+});
