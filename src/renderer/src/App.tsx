@@ -9,7 +9,12 @@ export function App() {
 
   useEffect(() => {
     let current = true;
-    window.lasttoken.appInfo().then(
+    // Without the preload (it failed to load) there is no bridge: say so instead of a blank page.
+    const api = (window as Partial<Window>).lasttoken;
+    const request = api
+      ? api.appInfo()
+      : Promise.reject(new Error('the app bridge is missing: the preload script did not load'));
+    request.then(
       (info) => current && setLoaded({ state: 'ready', info }),
       (error: unknown) => current && setLoaded({ state: 'failed', error: String(error) }),
     );
