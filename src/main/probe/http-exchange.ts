@@ -48,9 +48,29 @@ export interface Exchange {
 }
 
 /**
+ * Runs callbacks in the check phase, after the event loop has handled every
+ * socket that was ready. When several streams deliver at once, each read is
+ * stamped first and parsed after, so parsing one stream's events never delays
+ * another stream's timestamp. Order is kept.
+ */
+function checkPhaseQueue(): (task: () => void) => void {
+  let pending: (() => void)[] = [];
+  const flush = (): void => {
+    const batch = pending;
+    pending = [];
+    for (const task of batch) task();
+  };
+  return (task) => {
+    pending.push(task);
+    if (pending.length === 1) setImmediate(flush);
+  };
+}
+
+/**
  * One HTTP request over node:http/https, timed by phase. Timestamps are taken
  * in a listener prepended to the socket's 'data' event, so each read is
- * stamped when its bytes arrive, before Node's HTTP parser or ours sees them.
+ * stamped when its bytes arrive, before Node's HTTP parser or ours sees them;
+ * everything that parses is delivered later, in order (see checkPhaseQueue).
  */
 export function startExchange(request: ExchangeRequest, observer: ExchangeObserver): Exchange {
   const { url, clock } = request;
@@ -70,7 +90,12 @@ export function startExchange(request: ExchangeRequest, observer: ExchangeObserv
     lastReadAt = elapsed();
     observer.onRead(lastReadAt, chunk.length);
   };
-  const onSocketClose = (): void => observer.onSocketClose(elapsed());
+  const later = checkPhaseQueue();
+  const onSocketClose = (): void => {
+    const at = elapsed();
+    later(() => observer.onSocketClose(at));
+  };
+  const fail = (error: Error): void => later(() => observer.onFailure(error));
 
   const req = (secure ? https : http).request(url, {
     method: 'POST',
@@ -99,15 +124,22 @@ export function startExchange(request: ExchangeRequest, observer: ExchangeObserv
   });
 
   req.on('response', (res) => {
-    observer.onResponse(lastReadAt, res);
-    res.on('data', (chunk: Buffer) => observer.onBody(lastReadAt, chunk));
-    res.on('end', () => observer.onEnd(lastReadAt));
-    res.on('error', (error) => observer.onFailure(error));
+    const headersAt = lastReadAt;
+    later(() => observer.onResponse(headersAt, res));
+    res.on('data', (chunk: Buffer) => {
+      const at = lastReadAt;
+      later(() => observer.onBody(at, chunk));
+    });
+    res.on('end', () => {
+      const at = lastReadAt;
+      later(() => observer.onEnd(at));
+    });
+    res.on('error', fail);
     res.on('close', () => {
-      if (!res.complete) observer.onFailure(new PrematureCloseError());
+      if (!res.complete) fail(new PrematureCloseError());
     });
   });
-  req.on('error', (error) => observer.onFailure(error));
+  req.on('error', fail);
   req.end(request.body);
 
   const detach = (): void => {
