@@ -1,4 +1,9 @@
-export { createProbeSession, ProbeConfigError, type ProbeSessionOptions } from './probe-session';
+export {
+  createProbeSession,
+  InsecureKeyError,
+  ProbeConfigError,
+  type ProbeSessionOptions,
+} from './probe-session';
 export { resolveEndpointUrl, isLoopbackHost } from './endpoint-url';
 export { TOKENIZER } from './tokens';
 export * from './types';

@@ -9,6 +9,9 @@ import type { EndpointSpec, Limits, RequestSpec, TrialOptions, TrialRunner } fro
 
 export class ProbeConfigError extends Error {}
 
+/** The key would travel unencrypted: each front end names its own way to confirm that. */
+export class InsecureKeyError extends ProbeConfigError {}
+
 export interface ProbeSessionOptions {
   /** Keep one connection alive across trials instead of opening a new one per trial. */
   reuse_connection?: boolean;
@@ -55,7 +58,7 @@ export function createProbeSession(
     !isLoopbackHost(url.hostname) &&
     !endpoint.allow_insecure_key
   ) {
-    throw new ProbeConfigError(
+    throw new InsecureKeyError(
       `refusing to send the API key unencrypted over http to ${url.host}: use https, or confirm sending it in the clear`,
     );
   }
