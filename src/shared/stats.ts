@@ -3,6 +3,8 @@
 // the median carries a bootstrap interval: five trials are a sample, not a census.
 // Shared by the main process and the renderer: plain TypeScript, no node:, no DOM.
 
+import { seededRandom } from './random';
+
 export interface Distribution {
   n: number;
   median: number;
@@ -111,7 +113,7 @@ function bootstrapSorted(
   seed: number,
 ): [number, number] {
   const n = sorted.length;
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   // Draw indices into the sorted data instead of values: since the data is
   // sorted, the k-th smallest drawn index points at the k-th smallest drawn
   // value, and a counting pass over n slots finds it in O(n) without sorting or
@@ -155,16 +157,4 @@ function clamp(x: number, low: number, high: number): number {
 function finiteSorted(values: readonly number[]): number[] {
   // Values come from JSON and SQLite, so a null can hide behind the number type.
   return values.filter((v) => Number.isFinite(v)).sort((x, y) => x - y);
-}
-
-/** mulberry32: a tiny 32-bit PRNG, good enough for resampling and reproducible across platforms. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 15), z | 1);
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-    return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
-  };
 }

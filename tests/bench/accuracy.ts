@@ -2,6 +2,7 @@
 // event. Both sides read CLOCK_MONOTONIC, so arrival − write is the engine's
 // whole error for an event: loopback transit plus any delay before the read
 // was stamped.
+import { PerformanceObserver } from 'node:perf_hooks';
 import { createProbeSession, DEFAULT_LIMITS, type RequestSpec } from '../../src/main/probe';
 import type { SimTrace } from '../../src/main/sim';
 import type { Trial } from '../../src/shared/trial';
@@ -15,6 +16,12 @@ export interface AccuracySamples {
   gaps: number[];
   trials: number;
   failures: string[];
+  /** The client's CPU time over the run, as a share of one core. */
+  clientCpuShare: number;
+  /** Garbage collection in the client: while it runs, no read is stamped. */
+  gcPauses: number;
+  gcLongestMs: number;
+  gcTotalMs: number;
 }
 
 const REQUEST: RequestSpec = {
@@ -58,10 +65,10 @@ async function compare(simUrl: string, trial: Trial, samples: AccuracySamples): 
   samples.trials++;
 }
 
-/** `streams` sessions run side by side, each `trialsPerStream` trials in a row. */
+/** `streams` sessions run side by side, each `trialsPerStream` trials in a row; stream i probes `modelOf(i)`. */
 export async function measureAccuracy(
   simUrl: string,
-  model: string,
+  modelOf: (stream: number) => string,
   streams: number,
   trialsPerStream: number,
 ): Promise<AccuracySamples> {
@@ -71,13 +78,27 @@ export async function measureAccuracy(
     gaps: [],
     trials: 0,
     failures: [],
+    clientCpuShare: 0,
+    gcPauses: 0,
+    gcLongestMs: 0,
+    gcTotalMs: 0,
   };
   const trials: Trial[] = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      samples.gcPauses++;
+      samples.gcTotalMs += entry.duration;
+      samples.gcLongestMs = Math.max(samples.gcLongestMs, entry.duration);
+    }
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  const cpuBefore = process.cpuUsage();
+  const wallBefore = performance.now();
   await Promise.all(
-    Array.from({ length: streams }, async () => {
+    Array.from({ length: streams }, async (_, stream) => {
       const session = createProbeSession({
         base_url: `${simUrl}/v1`,
-        model,
+        model: modelOf(stream),
         dialect: 'openai-chat',
       });
       try {
@@ -88,6 +109,9 @@ export async function measureAccuracy(
       }
     }),
   );
+  gc.disconnect();
+  const cpu = process.cpuUsage(cpuBefore);
+  samples.clientCpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
   // Traces are fetched after all streams end so that fetching cannot disturb them.
   for (const trial of trials) await compare(simUrl, trial, samples);
   return samples;
