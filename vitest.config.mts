@@ -9,5 +9,9 @@ export default defineConfig({
     // Test files run in child processes, not worker threads, so native modules
     // (better-sqlite3, keytar) and process-wide APIs behave as they do in the app.
     pool: 'forks',
+    // Integration tests compare measured times with the simulator's true ones.
+    // Files side by side on a 2-core CI machine would measure CPU contention
+    // between test files instead, so files run one at a time.
+    fileParallelism: false,
   },
 });

@@ -5,6 +5,7 @@ import { bootstrapMedianCi, median } from '../../src/shared/stats';
 import { createTimedSseReader } from '../../src/main/probe/sse-reader';
 import { openaiChat } from '../../src/main/probe/dialects/openai-chat';
 import { deriveTrial, type ObservedChunk } from '../../src/main/probe/trial-metrics';
+import { observations } from '../support/observations';
 
 const WORDS = [
   ' the',
@@ -63,31 +64,9 @@ export function measureThroughput(count: number): ThroughputFigures {
   events.forEach((event, i) => reader.feed(i, event));
   reader.end(count);
   const parsed = performance.now();
-  const trial = deriveTrial({
-    mode: 'stream',
-    status: 'ok',
-    started_at: new Date().toISOString(),
-    t0_mono_ms: 0,
-    phases: { reused_connection: true, dns_ms: null, connect_ms: null, tls_ms: null },
-    headers_ms: 0,
-    first_byte_ms: 0,
-    first_event_ms: 0,
-    complete_ms: count,
-    stopped_ms: count,
-    chunks,
-    whole_body: null,
-    pings: [],
-    max_silence_ms: 1,
-    bytes: events.reduce((n, e) => n + e.length, 0),
-    usage: { completion_tokens: null, prompt_tokens: null },
-    usage_requested: false,
-    http_status: 200,
-    request_id: null,
-    retry_after_s: null,
-    error: null,
-    abort: null,
-    stall_ms: 15_000,
-  });
+  const trial = deriveTrial(
+    observations(chunks, { bytes: events.reduce((n, e) => n + e.length, 0) }),
+  );
   const end = performance.now();
   if (trial.chunks !== count) throw new Error(`parsed ${trial.chunks} chunks, expected ${count}`);
   return {
