@@ -71,8 +71,10 @@ async function main(): Promise<void> {
   );
   const { url, child } = await startSimProcess();
   try {
-    // A warm-up run so JIT compilation is not charged to the first trial.
+    // Warm-up runs, so that JIT compilation and the heap's growth to its
+    // working size are not charged to the measured trials.
     await measureAccuracy(url, () => STEADY, 1, 3);
+    await measureAccuracy(url, independent, 32, 1);
     printAccuracy(`1 stream, ${STEADY}`, await measureAccuracy(url, () => STEADY, 1, 20), {
       gap: 0.3,
       ttft: 0.5,

@@ -12,16 +12,16 @@ export interface TimedSseReader {
   end(atMs: number): void;
 }
 
-const encoder = new TextEncoder();
-
 // Reconstructs an event's size on the wire from its fields: eventsource-parser
 // does not report offsets, and counting bytes between events would charge one
-// event for the comments and partial events that share its read.
+// event for the comments and partial events that share its read. Counted
+// without encoding: this runs once per event.
 function eventBytes(event: EventSourceMessage): number {
-  const lines = event.data.split('\n');
-  let bytes = encoder.encode(event.data).length + lines.length * 'data: \n'.length + 1;
-  if (event.event) bytes += encoder.encode(`event: ${event.event}\n`).length;
-  if (event.id) bytes += encoder.encode(`id: ${event.id}\n`).length;
+  let lines = 1;
+  for (let i = event.data.indexOf('\n'); i !== -1; i = event.data.indexOf('\n', i + 1)) lines++;
+  let bytes = Buffer.byteLength(event.data, 'utf8') + lines * 'data: \n'.length + 1;
+  if (event.event) bytes += Buffer.byteLength(`event: ${event.event}\n`, 'utf8');
+  if (event.id) bytes += Buffer.byteLength(`id: ${event.id}\n`, 'utf8');
   return bytes;
 }
 
