@@ -1,6 +1,7 @@
 // Profiles, runs and their progress: what the store keeps, the runs
 // orchestrator executes, and the CLI and the UI show. Names follow DESIGN.md.
-import type { Dialect, Mode, Trial, TrialStatus } from './trial';
+import type { ModeSummary } from './summary';
+import type { ChunkKind, Dialect, Mode, Trial, TrialStatus } from './trial';
 
 /** Per-profile defaults a run starts from. */
 export interface ProfileDefaults {
@@ -48,13 +49,23 @@ export interface RunConfig {
   profile_ids: string[];
   limits: RunLimits;
   reuse_connection: boolean;
-  /** One trial per profile before the counted ones: measured and kept, not counted. */
+  /**
+   * One warm-up trial per profile and mode before the counted ones (trial_index
+   * 0): measured and kept, not counted. Per mode, because the stream and plain
+   * paths of a provider can differ (routing, caches, the stream_options probe).
+   */
   warmup: boolean;
 }
 
 /** A profile as it was when a run started (without key), kept with the run. */
 export type ProfileSnapshot = Omit<Profile, 'created_at' | 'updated_at'>;
 
+/**
+ * `completed`: every profile ran its plan (some may have failed: see the run's
+ * events). `cancelled`: by the user. `interrupted`: stopped before its end by
+ * something else: the process died mid-run (marked at the next open), or
+ * saving a trial failed.
+ */
 export const RUN_STATUSES = ['running', 'completed', 'cancelled', 'interrupted'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 
@@ -80,9 +91,46 @@ export interface StoredTrial {
 }
 
 export interface RunPlan {
-  /** Every API call the run will make, warm-ups included. */
+  /**
+   * Every API call the run will make, warm-ups included. One more per profile is
+   * possible: an endpoint that rejects stream_options is asked once again without it.
+   */
   calls: number;
+  /** Of `calls`, the warm-ups (measured and kept, not counted). */
+  warmup_calls: number;
   per_profile: { profile_id: string; calls: number }[];
+}
+
+/** Why a profile of a run made no (further) trials. */
+export type ProfileFailureReason =
+  /** The OS keychain could not be read for its key. */
+  | 'key_unavailable'
+  /** Its endpoint cannot be probed as configured (bad URL, key over plain http...). */
+  | 'profile_config'
+  /** Anything else that stopped its trials (a bug): the other profiles go on. */
+  | 'internal';
+
+export interface ProfileFailure {
+  profile_id: string;
+  reason: ProfileFailureReason;
+  /** For people; never contains the API key. */
+  message: string;
+}
+
+/** How a run ended: what `done` resolves with. */
+export interface RunOutcome {
+  run_id: string;
+  /** `cancelled` by the user; `interrupted` when saving failed and the run stopped. */
+  status: RunStatus;
+  ended_at: string;
+  /** Trials handed to the sink successfully, warm-ups included. */
+  saved_trials: number;
+  /** Trials cut short by cancel (not measurements, not saved). */
+  dropped_trials: number;
+  /** Profiles that could not be measured (the others were). */
+  failures: ProfileFailure[];
+  /** Failures of the sink (saving a trial, finishing the run). */
+  errors: string[];
 }
 
 export type RunEvent =
@@ -95,7 +143,16 @@ export type RunEvent =
       trial_index: number;
       warmup: boolean;
     }
-  | { type: 'trial_progress'; run_id: string; profile_id: string; chunks: number; chars: number }
+  | {
+      type: 'trial_progress';
+      run_id: string;
+      profile_id: string;
+      mode: Mode;
+      trial_index: number;
+      warmup: boolean;
+      chunks: number;
+      chars: number;
+    }
   | {
       type: 'trial_finished';
       run_id: string;
@@ -105,5 +162,85 @@ export type RunEvent =
       warmup: boolean;
       status: TrialStatus;
       trial: Trial;
+      /** False for a trial cut short by cancel: not a measurement, not saved. */
+      saved: boolean;
     }
-  | { type: 'run_finished'; run_id: string; status: RunStatus };
+  /** A profile could not be measured; the rest of the run goes on. */
+  | ({ type: 'profile_failed'; run_id: string } & ProfileFailure)
+  /** Saving failed: the run stops and ends `interrupted`. */
+  | { type: 'run_error'; run_id: string; message: string }
+  | { type: 'run_finished'; run_id: string; status: RunStatus; outcome: RunOutcome };
+
+// ---------------------------------------------------------------------------
+// The history, as the store's queries return it (src/main/store/history-queries.ts).
+
+/** Runs list filter. `from` is inclusive, `to` exclusive: ISO 8601 instants compared with started_at. */
+export interface RunListFilter {
+  profile_id?: string;
+  model?: string;
+  from?: string;
+  to?: string;
+  /** Default 50. */
+  limit?: number;
+  offset?: number;
+}
+
+/** One line of the runs list, newest first. */
+export interface RunListItem {
+  id: string;
+  status: RunStatus;
+  started_at: string;
+  ended_at: string | null;
+  planned_calls: number;
+  config: RunConfig;
+  /** As the run's snapshot has them, in the run's order. */
+  profiles: { id: string; name: string; model: string }[];
+  /** Counted trials saved (warm-ups excluded), of which `ok` succeeded and `failed` did not. */
+  trials: number;
+  ok: number;
+  failed: number;
+}
+
+/** One run with its trials and a summary per profile × mode. */
+export interface RunDetail {
+  run: RunRecord;
+  /** By profile in the run's order, then in the order they were saved. */
+  trials: StoredTrial[];
+  /** Keyed by profile id: summarize() over its counted trials, endpoint = the profile's name. */
+  summaries: Record<string, ModeSummary[]>;
+}
+
+/** Medians of a profile's ok counted trials in one run, for its trend over time. */
+export interface TrendPoint {
+  run_id: string;
+  started_at: string;
+  /** The profile's model in that run (it may have been edited since). */
+  model: string;
+  stream: {
+    n: number;
+    ttft_ms: number | null;
+    gap_median_ms: number | null;
+    total_ms: number | null;
+  } | null;
+  plain: { n: number; first_byte_ms: number | null; total_ms: number | null } | null;
+}
+
+/** One chunk of a trial's timeline, for the chunks CSV and the histogram. */
+export interface ChunkRow {
+  run_id: string;
+  profile_id: string;
+  /** The profile's name in the run's snapshot. */
+  profile: string | null;
+  mode: Mode;
+  trial_index: number;
+  warmup: boolean;
+  /** 1-based, like trial_index. */
+  chunk_index: number;
+  at_ms: number;
+  /** Arrival difference to the previous chunk; null for the first. */
+  gap_ms: number | null;
+  kind: ChunkKind;
+  chars: number;
+  bytes: number;
+  tokens: number;
+}

@@ -1,0 +1,19 @@
+// Run orchestration: plan, schedule, progress, cancel. Plain Node, no Electron.
+export {
+  planRun,
+  runConfigProblems,
+  trialSchedule,
+  RunConfigError,
+  type PlannedTrial,
+  type ProfileLookup,
+} from './plan';
+export {
+  startRun,
+  type KeySource,
+  type RunDeps,
+  type RunHandle,
+  type RunSink,
+  type SessionFactory,
+} from './run-orchestrator';
+export { createTurnQueue, offSocketQueue, type TurnQueue } from './turn-queue';
+export { createEmitter, type Emitter, type Listener } from './emitter';

@@ -1,0 +1,125 @@
+// What a run will do before it does it: the order of each profile's trials
+// and how many API calls that makes (free tiers count requests). The
+// orchestrator executes exactly `trialSchedule`, so the announced number and
+// the calls made cannot drift apart.
+import type { Profile, RunConfig, RunPlan } from '../../shared/run';
+import { MODES, type Mode } from '../../shared/trial';
+
+/** The saved profiles (the store's ProfilesRepository fits: it answers null for an unknown id). */
+export interface ProfileLookup {
+  get(id: string): Profile | null | undefined;
+}
+
+/** One trial of a profile's schedule. */
+export interface PlannedTrial {
+  mode: Mode;
+  /** 1-based within the profile's trials of this mode; 0 is the warm-up. */
+  trial_index: number;
+  warmup: boolean;
+}
+
+/** The run cannot start as configured; `problems` lists every reason. */
+export class RunConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(
+      problems.length === 1
+        ? `cannot start the run: ${problems[0]}`
+        : `cannot start the run:\n${problems.map((p) => `- ${p}`).join('\n')}`,
+    );
+    this.name = 'RunConfigError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * The trials of one profile, in order. Warm-ups first, one per mode (the
+ * stream and plain paths of a provider can differ: routing, caches, the
+ * engine's one-time stream_options probe), then interleaved rounds: round 1
+ * runs each mode once, in the configured order, then round 2... so drift over
+ * time affects every mode alike. Every profile has the same schedule.
+ */
+export function trialSchedule(
+  config: Pick<RunConfig, 'modes' | 'trials' | 'warmup'>,
+): PlannedTrial[] {
+  const schedule: PlannedTrial[] = [];
+  if (config.warmup) {
+    for (const mode of config.modes) schedule.push({ mode, trial_index: 0, warmup: true });
+  }
+  for (let round = 1; round <= config.trials; round++) {
+    for (const mode of config.modes) schedule.push({ mode, trial_index: round, warmup: false });
+  }
+  return schedule;
+}
+
+const isPositiveInteger = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isSafeInteger(n) && n >= 1;
+
+const LIMIT_NAMES = ['connect_timeout_ms', 'idle_timeout_ms', 'stall_ms', 'deadline_ms'] as const;
+
+/** Every reason the run cannot start, in words for the user; empty when it can. */
+export function runConfigProblems(config: RunConfig, profiles: ProfileLookup): string[] {
+  const problems: string[] = [];
+  if (typeof config.prompt !== 'string' || config.prompt.trim() === '') {
+    problems.push('the prompt is empty');
+  }
+  if (!isPositiveInteger(config.max_tokens)) {
+    problems.push(`max_tokens must be a whole number of at least 1, got ${config.max_tokens}`);
+  }
+  if (!isPositiveInteger(config.trials)) {
+    problems.push(`trials must be a whole number of at least 1, got ${config.trials}`);
+  }
+
+  const modes = Array.isArray(config.modes) ? config.modes : [];
+  if (modes.length === 0) problems.push(`choose at least one mode (${MODES.join(', ')})`);
+  const unknownModes = modes.filter((m) => !MODES.includes(m));
+  if (unknownModes.length > 0) {
+    problems.push(`unknown mode ${unknownModes.join(', ')} (modes: ${MODES.join(', ')})`);
+  }
+  const repeatedModes = modes.filter((m, i) => modes.indexOf(m) !== i);
+  if (repeatedModes.length > 0) {
+    problems.push(`mode ${[...new Set(repeatedModes)].join(', ')} is listed more than once`);
+  }
+
+  const ids = Array.isArray(config.profile_ids) ? config.profile_ids : [];
+  if (ids.length === 0) problems.push('choose at least one profile');
+  const repeatedIds = ids.filter((id, i) => ids.indexOf(id) !== i);
+  if (repeatedIds.length > 0) {
+    problems.push(`profile ${[...new Set(repeatedIds)].join(', ')} is listed more than once`);
+  }
+  const unknownIds = [...new Set(ids)].filter((id) => profiles.get(id) == null);
+  if (unknownIds.length > 0) {
+    const noun = unknownIds.length === 1 ? 'profile' : 'profiles';
+    problems.push(`no saved ${noun} with id ${unknownIds.join(', ')}`);
+  }
+
+  for (const name of LIMIT_NAMES) {
+    const value = config.limits?.[name];
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      problems.push(`limits.${name} must be a positive number of milliseconds, got ${value}`);
+    }
+  }
+  if (typeof config.reuse_connection !== 'boolean') {
+    problems.push('reuse_connection must be true or false');
+  }
+  if (typeof config.warmup !== 'boolean') problems.push('warmup must be true or false');
+  return problems;
+}
+
+/**
+ * Validates the configuration and says how many API calls the run will make:
+ * per profile, (trials + warm-up) × modes. Throws RunConfigError listing every
+ * problem.
+ */
+export function planRun(config: RunConfig, profiles: ProfileLookup): RunPlan {
+  const problems = runConfigProblems(config, profiles);
+  if (problems.length > 0) throw new RunConfigError(problems);
+  const schedule = trialSchedule(config);
+  const perProfile = schedule.length;
+  const warmups = schedule.filter((t) => t.warmup).length;
+  return {
+    calls: perProfile * config.profile_ids.length,
+    warmup_calls: warmups * config.profile_ids.length,
+    per_profile: config.profile_ids.map((profile_id) => ({ profile_id, calls: perProfile })),
+  };
+}
