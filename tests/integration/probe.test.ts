@@ -482,6 +482,22 @@ describe('limits, cancellation and connections', () => {
     }
   });
 
+  it('refuses a key that cannot travel in an HTTP header, without showing it', () => {
+    const key = 'sk-ключ-секрет';
+    const endpoint: EndpointSpec = {
+      base_url: `${sim.url}/v1`,
+      model: 'm',
+      dialect: 'openai-chat',
+      api_key: key,
+    };
+    expect(() => createProbeSession(endpoint)).toThrow(/API key or credential contains characters/);
+    try {
+      createProbeSession(endpoint);
+    } catch (error) {
+      expect(String(error)).not.toContain(key);
+    }
+  });
+
   it('refuses to send a key over plain http to a host that is not loopback', () => {
     const endpoint: EndpointSpec = {
       base_url: 'http://api.example.com/v1',

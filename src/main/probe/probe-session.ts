@@ -27,6 +27,23 @@ function secretsOf(endpoint: EndpointSpec): string[] {
   return [endpoint.api_key ?? '', ...headerSecrets].filter((s) => s.length > 0);
 }
 
+/** Node refuses to send a header with characters outside Latin-1 or line breaks; say which one, never its value. */
+function checkHeaders(headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    try {
+      http.validateHeaderName(name);
+      http.validateHeaderValue(name, value);
+    } catch {
+      const what = SECRET_HEADER.test(name)
+        ? 'the API key or credential'
+        : `the value of header "${name}"`;
+      throw new ProbeConfigError(
+        `${what} contains characters that cannot be sent in an HTTP header`,
+      );
+    }
+  }
+}
+
 function checkRequest(request: RequestSpec): void {
   if (request.messages.length === 0) throw new ProbeConfigError('the request has no messages');
   if (!Number.isInteger(request.max_tokens) || request.max_tokens < 1) {
@@ -63,6 +80,7 @@ export function createProbeSession(
     );
   }
   const adapter = dialectAdapter(endpoint.dialect);
+  checkHeaders({ ...adapter.headers(endpoint.api_key), ...endpoint.headers });
   const secure = url.protocol === 'https:';
   const agent = options.reuse_connection
     ? new (secure ? https : http).Agent({ keepAlive: true, maxSockets: 1 })
