@@ -2,10 +2,16 @@
 // a child process (its own core and event loop) so that its schedule and the
 // engine's timestamps do not compete for one thread.
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openStore } from '../../src/main/store';
 import { startSimulator } from '../../src/main/sim';
 import { measureAccuracy, type AccuracySamples } from './accuracy';
 import { errorFigures, formatErrorFigures } from './percentiles';
+import { formatRunSaving, measureRunSaving } from './runs';
+import { formatStoreFigures, measureRunsList, measureSaveRun } from './store';
 import { measureBootstrap, measureThroughput } from './throughput';
 
 const SIM_CHILD_FLAG = '--sim-child';
@@ -64,6 +70,21 @@ function printAccuracy(
   for (const failure of samples.failures.slice(0, 5)) console.log(`  not compared: ${failure}`);
 }
 
+/** 32 measured streams while a run saves its trials into a real SQLite file. */
+async function printRunSaving(simUrl: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'lasttoken-bench-'));
+  const store = openStore(join(dir, 'history.db'));
+  try {
+    console.log('');
+    for (const line of formatRunSaving(await measureRunSaving({ simUrl, sink: store.runs }))) {
+      console.log(line);
+    }
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   console.log('LastToken benchmark');
   console.log(
@@ -89,6 +110,7 @@ async function main(): Promise<void> {
       await measureAccuracy(url, () => STEADY, 32, 3),
       {},
     );
+    await printRunSaving(url);
   } finally {
     child.disconnect();
   }
@@ -105,6 +127,9 @@ async function main(): Promise<void> {
     `  ${Math.round(throughput.chunksPerSecond).toLocaleString('en')} chunks/s  ${verdict}`,
   );
   console.log(`  heap held by the trial: ${throughput.heapMb.toFixed(1)} MB`);
+
+  console.log('');
+  for (const line of formatStoreFigures(measureSaveRun(), measureRunsList())) console.log(line);
 
   const bootstrap = measureBootstrap(100, 50);
   console.log(

@@ -1,0 +1,269 @@
+// Reading the history for the UI and the CLI: the runs list, one run with its
+// summaries, a profile's trend over time, and a run's chunks for CSV.
+
+import type { Database, Statement } from 'better-sqlite3';
+import type {
+  ChunkRow,
+  ProfileSnapshot,
+  RunConfig,
+  RunDetail,
+  RunListFilter,
+  RunListItem,
+  RunRecord,
+  RunStatus,
+  StoredTrial,
+  TrendPoint,
+} from '../../shared/run';
+import { median } from '../../shared/stats';
+import { summarize, type ModeSummary } from '../../shared/summary';
+import type { Mode } from '../../shared/trial';
+import { fromProfileColumns, type ProfileColumns } from './profile-row';
+import type { Bit } from './row-values';
+import { decodeTimeline } from './timeline-codec';
+import { fromTrialRow, type TrialRow } from './trial-row';
+
+const DEFAULT_PAGE = 50;
+
+interface RunRow {
+  id: string;
+  config: string;
+  status: RunStatus;
+  started_at: string;
+  ended_at: string | null;
+  planned_calls: number;
+}
+
+interface RunListRow extends RunRow {
+  trials: number;
+  ok: number;
+}
+
+interface RunProfileRow extends ProfileColumns {
+  profile_id: string;
+}
+
+interface ListParameters {
+  profile_id: string | null;
+  model: string | null;
+  from: string | null;
+  to: string | null;
+  limit: number;
+  offset: number;
+}
+
+interface TrendRow {
+  run_id: string;
+  started_at: string;
+  model: string;
+  mode: Mode;
+  ttft_ms: number | null;
+  gap_median_ms: number | null;
+  total_ms: number | null;
+  first_byte_ms: number | null;
+}
+
+interface ChunkSourceRow {
+  profile_id: string;
+  profile: string | null;
+  mode: Mode;
+  trial_index: number;
+  warmup: Bit;
+  timeline: Buffer;
+}
+
+// A run's trials by profile in the run's order (a profile missing from the
+// snapshot last), then in the order they were saved.
+const TRIALS_OF_RUN = `
+  FROM trials t LEFT JOIN run_profiles p ON p.run_id = t.run_id AND p.profile_id = t.profile_id
+  WHERE t.run_id = ?
+  ORDER BY p.position IS NULL, p.position, t.rowid`;
+
+export class HistoryQueries {
+  private readonly selectPage: Statement<[ListParameters], RunListRow>;
+  private readonly selectRun: Statement<[string], RunRow>;
+  private readonly selectRunProfiles: Statement<[string], RunProfileRow>;
+  private readonly selectTrials: Statement<[string], TrialRow>;
+  private readonly selectTrend: Statement<[string], TrendRow>;
+  private readonly selectChunkSources: Statement<[string], ChunkSourceRow>;
+
+  constructor(db: Database) {
+    // Newest first along runs_by_start; the counts come from the trials_by_run
+    // index alone, so a page costs the same whatever the size of the history.
+    this.selectPage = db.prepare(`
+      SELECT r.id, r.config, r.status, r.started_at, r.ended_at, r.planned_calls,
+        (SELECT count(*) FROM trials t WHERE t.run_id = r.id AND t.warmup = 0) AS trials,
+        (SELECT count(*) FROM trials t WHERE t.run_id = r.id AND t.warmup = 0 AND t.status = 'ok') AS ok
+      FROM runs r
+      WHERE (@profile_id IS NULL OR r.id IN (SELECT run_id FROM run_profiles WHERE profile_id = @profile_id))
+        AND (@model IS NULL OR r.id IN (SELECT run_id FROM run_profiles WHERE model = @model))
+        AND (@from IS NULL OR r.started_at >= @from)
+        AND (@to IS NULL OR r.started_at < @to)
+      ORDER BY r.started_at DESC, r.id DESC
+      LIMIT @limit OFFSET @offset`);
+    this.selectRun = db.prepare(
+      'SELECT id, config, status, started_at, ended_at, planned_calls FROM runs WHERE id = ?',
+    );
+    this.selectRunProfiles = db.prepare(
+      'SELECT * FROM run_profiles WHERE run_id = ? ORDER BY position',
+    );
+    this.selectTrials = db.prepare(`SELECT t.* ${TRIALS_OF_RUN}`);
+    this.selectTrend = db.prepare(`
+      SELECT r.id AS run_id, r.started_at, p.model, t.mode,
+        t.ttft_ms, t.gap_median_ms, t.total_ms, t.first_byte_ms
+      FROM trials t
+        JOIN runs r ON r.id = t.run_id
+        JOIN run_profiles p ON p.run_id = t.run_id AND p.profile_id = t.profile_id
+      WHERE t.profile_id = ? AND t.warmup = 0 AND t.status = 'ok'
+      ORDER BY r.started_at, r.id`);
+    this.selectChunkSources = db.prepare(
+      `SELECT t.profile_id, p.name AS profile, t.mode, t.trial_index, t.warmup, t.timeline ${TRIALS_OF_RUN}`,
+    );
+  }
+
+  listRuns(filter: RunListFilter = {}): RunListItem[] {
+    const rows = this.selectPage.all({
+      profile_id: filter.profile_id ?? null,
+      model: filter.model ?? null,
+      from: filter.from ?? null,
+      to: filter.to ?? null,
+      limit: filter.limit ?? DEFAULT_PAGE,
+      offset: filter.offset ?? 0,
+    });
+    return rows.map((row) => ({
+      ...runFields(row),
+      profiles: this.selectRunProfiles
+        .all(row.id)
+        .map((p) => ({ id: p.profile_id, name: p.name, model: p.model })),
+      trials: row.trials,
+      ok: row.ok,
+      failed: row.trials - row.ok,
+    }));
+  }
+
+  getRun(id: string): RunDetail | null {
+    const run = this.runRecord(id);
+    if (!run) return null;
+    const trials = this.selectTrials.all(id).map(fromTrialRow);
+    return { run, trials, summaries: summariesByProfile(run.profiles, trials) };
+  }
+
+  /** Per run that has ok counted trials of the profile, oldest first. */
+  trend(profile_id: string): TrendPoint[] {
+    const byRun = new Map<string, TrendRow[]>();
+    for (const row of this.selectTrend.all(profile_id)) {
+      const rows = byRun.get(row.run_id);
+      if (rows) rows.push(row);
+      else byRun.set(row.run_id, [row]);
+    }
+    return [...byRun.values()].map((rows) => {
+      const first = rows[0] as TrendRow;
+      const stream = rows.filter((r) => r.mode === 'stream');
+      const plain = rows.filter((r) => r.mode === 'plain');
+      return {
+        run_id: first.run_id,
+        started_at: first.started_at,
+        model: first.model,
+        stream:
+          stream.length === 0
+            ? null
+            : {
+                n: stream.length,
+                ttft_ms: medianOf(stream, 'ttft_ms'),
+                gap_median_ms: medianOf(stream, 'gap_median_ms'),
+                total_ms: medianOf(stream, 'total_ms'),
+              },
+        plain:
+          plain.length === 0
+            ? null
+            : {
+                n: plain.length,
+                first_byte_ms: medianOf(plain, 'first_byte_ms'),
+                total_ms: medianOf(plain, 'total_ms'),
+              },
+      };
+    });
+  }
+
+  /**
+   * Every chunk of a run, trial by trial in getRun's order. The rows are read
+   * at once and each trial's timeline is decoded only when iteration reaches
+   * it, so a run of 100k chunks can be streamed to a file without holding all
+   * its row objects, and without keeping a statement open across the
+   * caller's awaits (which would block the connection).
+   */
+  chunkRows(run_id: string): IterableIterator<ChunkRow> {
+    const sources = this.selectChunkSources.all(run_id);
+    return (function* rows(): Generator<ChunkRow> {
+      for (const source of sources) {
+        const { timeline, gaps_ms } = decodeTimeline(source.timeline);
+        const warmup = source.warmup === 1;
+        for (const [index, chunk] of timeline.chunks.entries()) {
+          yield {
+            run_id,
+            profile_id: source.profile_id,
+            profile: source.profile,
+            mode: source.mode,
+            trial_index: source.trial_index,
+            warmup,
+            chunk_index: index + 1,
+            at_ms: chunk.at_ms,
+            gap_ms: index === 0 ? null : (gaps_ms[index - 1] ?? null),
+            kind: chunk.kind,
+            chars: chunk.chars,
+            bytes: chunk.bytes,
+            tokens: chunk.tokens,
+          };
+        }
+      }
+    })();
+  }
+
+  private runRecord(id: string): RunRecord | null {
+    const row = this.selectRun.get(id);
+    if (!row) return null;
+    const profiles: ProfileSnapshot[] = this.selectRunProfiles
+      .all(id)
+      .map((p) => fromProfileColumns(p.profile_id, p));
+    return { ...runFields(row), profiles };
+  }
+}
+
+function runFields(row: RunRow): Omit<RunRecord, 'profiles'> {
+  return {
+    id: row.id,
+    config: JSON.parse(row.config) as RunConfig,
+    status: row.status,
+    started_at: row.started_at,
+    ended_at: row.ended_at,
+    planned_calls: row.planned_calls,
+  };
+}
+
+/** Snapshot profiles in the run's order, then any other profile a trial names. */
+function summariesByProfile(
+  profiles: readonly ProfileSnapshot[],
+  trials: readonly StoredTrial[],
+): Record<string, ModeSummary[]> {
+  const names = new Map(profiles.map((p) => [p.id, p.name]));
+  for (const stored of trials) {
+    if (!names.has(stored.profile_id)) names.set(stored.profile_id, stored.profile_id);
+  }
+  const summaries: Record<string, ModeSummary[]> = {};
+  for (const [id, name] of names) {
+    const counted = trials.filter((t) => t.profile_id === id && !t.warmup).map((t) => t.trial);
+    summaries[id] = summarize(name, counted);
+  }
+  return summaries;
+}
+
+function medianOf(
+  rows: readonly TrendRow[],
+  metric: 'ttft_ms' | 'gap_median_ms' | 'total_ms' | 'first_byte_ms',
+): number | null {
+  const values: number[] = [];
+  for (const row of rows) {
+    const value = row[metric];
+    if (value !== null) values.push(value);
+  }
+  return median(values);
+}

@@ -1,0 +1,17 @@
+// Every migration, in order. Version k is the k-th entry: append, never edit,
+// reorder or remove (an applied migration's SQL is checked against its hash).
+// TypeScript modules exporting strings, so both bundles (the CLI's vite build
+// and electron-vite's main build) carry them with no loader or asset copying.
+
+import { sql as initial } from './001-initial';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', sql: initial }];
+
+/** The schema version this build of LastToken writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;

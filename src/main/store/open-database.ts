@@ -1,0 +1,129 @@
+// Opens (creating if needed) a LastToken history database: folder, native
+// module, migrations, connection settings, and the runs a dead process left
+// `running`. Every failure becomes a StoreOpenError whose message says what to do.
+
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { applyMigrations } from './migrate';
+import { MIGRATIONS } from './migrations';
+import { recoverInterruptedRuns } from './run-owner';
+import { StoreOpenError } from './store-error';
+
+export interface OpenDatabaseOptions {
+  /**
+   * Path to a better_sqlite3.node to load instead of the one in node_modules.
+   * The Electron main process passes its Electron-ABI build (native-binding.ts);
+   * plain Node (the CLI, tests) leaves it unset.
+   */
+  nativeBinding?: string;
+}
+
+// How long a statement waits for the other process's write lock (the CLI and
+// the app may share the file) before failing with SQLITE_BUSY. Writes here are
+// single short transactions; a migration at open is the longest.
+const BUSY_TIMEOUT_MS = 5_000;
+
+const SQLITE_CANNOT_OPEN = new Set([
+  'SQLITE_CANTOPEN',
+  'SQLITE_PERM',
+  'SQLITE_READONLY',
+  'SQLITE_READONLY_DIRECTORY',
+  'SQLITE_READONLY_DBMOVED',
+  'SQLITE_AUTH',
+]);
+
+export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Database.Database {
+  createFolder(path);
+  const db = connect(path, options.nativeBinding);
+  try {
+    // Migrations first, in the file's journal mode: a file that is refused
+    // (newer, someone else's) must not even have its journal mode changed.
+    applyMigrations(db, MIGRATIONS);
+    configure(db, path);
+    recoverInterruptedRuns(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw asOpenError(error, path);
+  }
+}
+
+function createFolder(path: string): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    throw new StoreOpenError(
+      'cannot_open',
+      path,
+      `Cannot create the folder for the history database ${path}: ${(error as Error).message}. ` +
+        'Check that the path is right and that you may write there.',
+      { cause: error },
+    );
+  }
+}
+
+function connect(path: string, nativeBinding: string | undefined): Database.Database {
+  try {
+    return new Database(path, { timeout: BUSY_TIMEOUT_MS, nativeBinding });
+  } catch (error) {
+    if (error instanceof Database.SqliteError) throw asOpenError(error, path);
+    // Anything else comes from loading the compiled module, before SQLite runs.
+    const advice = nativeBinding
+      ? `The Electron build of better-sqlite3 at ${nativeBinding} is missing or does not match this Electron. ` +
+        'Build it with `node scripts/build-electron-sqlite.mjs` (`npm start` runs it first).'
+      : 'better-sqlite3 is not built for this Node.js. Run `npm rebuild better-sqlite3`.';
+    throw new StoreOpenError(
+      'native_module',
+      path,
+      `Cannot load SQLite to open ${path}. ${advice} (${(error as Error).message})`,
+      { cause: error },
+    );
+  }
+}
+
+function configure(db: Database.Database, path: string): void {
+  // WAL: readers never block the writer nor the writer them, so the app can
+  // show the history while the CLI records a run into the same file.
+  const mode = db.pragma('journal_mode = WAL', { simple: true });
+  if (mode !== 'wal') {
+    throw new StoreOpenError(
+      'cannot_open',
+      path,
+      `${path} cannot use SQLite's write-ahead log (journal mode stays "${String(mode)}"): ` +
+        'put the history on a local disk, not a network share.',
+    );
+  }
+  // NORMAL, not FULL: in WAL mode a commit is appended to the log and fsynced
+  // only at checkpoints. A committed transaction survives the process being
+  // killed (the log is in the OS's hands), which is the crash a history must
+  // survive: kill -9, an app crash, a terminal closed mid-run. Only a power cut or
+  // an OS crash can lose the last commits before a checkpoint, and never
+  // corrupts the file. FULL would fsync at every saved trial: milliseconds of
+  // blocking I/O on the main thread in the middle of a measurement.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+}
+
+function asOpenError(error: unknown, path: string): Error {
+  if (error instanceof StoreOpenError) return error;
+  if (!(error instanceof Database.SqliteError)) return error as Error;
+  if (error.code === 'SQLITE_NOTADB') {
+    return new StoreOpenError(
+      'not_a_database',
+      path,
+      `${path} is not an SQLite database, so not a LastToken history. It was left untouched: choose another file.`,
+      { cause: error },
+    );
+  }
+  if (SQLITE_CANNOT_OPEN.has(error.code)) {
+    return new StoreOpenError(
+      'cannot_open',
+      path,
+      `Cannot open the history database ${path} for writing (${error.message}). ` +
+        'Check that the path is a file, not a folder, and that you may read and write it and its folder.',
+      { cause: error },
+    );
+  }
+  return error;
+}

@@ -1,0 +1,31 @@
+// The history store as the app and the CLI use it: one connection, its
+// repositories, and a close that stops the run heartbeats before the file.
+
+import type { Database } from 'better-sqlite3';
+import { HistoryQueries } from './history-queries';
+import { openDatabase, type OpenDatabaseOptions } from './open-database';
+import { ProfilesRepository } from './profiles-repository';
+import { RunsRepository } from './runs-repository';
+
+export interface Store {
+  readonly db: Database;
+  readonly profiles: ProfilesRepository;
+  readonly runs: RunsRepository;
+  readonly history: HistoryQueries;
+  close(): void;
+}
+
+export function openStore(path: string, options: OpenDatabaseOptions = {}): Store {
+  const db = openDatabase(path, options);
+  const runs = new RunsRepository(db);
+  return {
+    db,
+    profiles: new ProfilesRepository(db),
+    runs,
+    history: new HistoryQueries(db),
+    close() {
+      runs.close();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,174 @@
+// A StoredTrial as a row of `trials` and back. Each scalar metric is a column
+// under its Trial name; booleans become 0/1, the abort record five abort_*
+// columns, the timeline and gaps one BLOB.
+
+import type { StoredTrial } from '../../shared/run';
+import type { AbortRecord, Trial } from '../../shared/trial';
+import { fromBit, toBit, type Bit } from './row-values';
+import { decodeTimeline, encodeTimeline } from './timeline-codec';
+
+type BooleanField = { [K in keyof Trial]: Trial[K] extends boolean ? K : never }[keyof Trial];
+type PackedField = 'gaps_ms' | 'timeline' | 'abort';
+/** Fields stored unchanged: every one not converted or packed. */
+type PlainField = Exclude<keyof Trial, BooleanField | PackedField>;
+
+// Each plain field must be a value SQLite stores as it is: a new Trial field of
+// another type fails this constraint until it is given a conversion.
+type SqlScalar = number | string | null;
+type Scalars<T extends Record<PlainField, SqlScalar>> = T;
+type PlainColumns = Scalars<Pick<Trial, PlainField>>;
+
+// Records keyed by every field, so a new Trial field fails to compile until listed.
+const PLAIN_FIELDS = Object.keys({
+  mode: true,
+  status: true,
+  started_at: true,
+  dns_ms: true,
+  connect_ms: true,
+  tls_ms: true,
+  headers_ms: true,
+  first_byte_ms: true,
+  first_event_ms: true,
+  ttft_ms: true,
+  ttfo_ms: true,
+  last_token_ms: true,
+  total_ms: true,
+  chunks: true,
+  gap_median_ms: true,
+  gap_p95_ms: true,
+  gap_max_ms: true,
+  tokens: true,
+  reasoning_tokens: true,
+  usage_completion_tokens: true,
+  usage_prompt_tokens: true,
+  usage_diff: true,
+  tokens_per_chunk_mean: true,
+  itl_ms: true,
+  decode_tps: true,
+  e2e_tps: true,
+  pings: true,
+  first_ping_ms: true,
+  max_silence_ms: true,
+  max_content_silence_ms: true,
+  burst_share: true,
+  bytes: true,
+  http_status: true,
+  request_id: true,
+  retry_after_s: true,
+  error: true,
+  text: true,
+  reasoning_text: true,
+} satisfies Record<PlainField, true>) as PlainField[];
+
+const BOOLEAN_FIELDS = Object.keys({
+  reused_connection: true,
+  usage_requested: true,
+  stalled: true,
+  buffered: true,
+} satisfies Record<BooleanField, true>) as BooleanField[];
+
+interface AbortColumns {
+  abort_after_tokens: number | null;
+  abort_at_ms: number | null;
+  abort_close_ms: number | null;
+  abort_bytes_after: number | null;
+  abort_chunks_after: number | null;
+}
+
+const ABORT_COLUMNS = Object.keys({
+  abort_after_tokens: true,
+  abort_at_ms: true,
+  abort_close_ms: true,
+  abort_bytes_after: true,
+  abort_chunks_after: true,
+} satisfies Record<keyof AbortColumns, true>) as (keyof AbortColumns)[];
+
+export type TrialRow = PlainColumns &
+  Record<BooleanField, Bit> &
+  AbortColumns & {
+    run_id: string;
+    profile_id: string;
+    trial_index: number;
+    warmup: Bit;
+    timeline: Buffer;
+  };
+
+/** Every column a trial is written to, for the INSERT statement. */
+export const TRIAL_COLUMNS: readonly (keyof TrialRow)[] = [
+  'run_id',
+  'profile_id',
+  'trial_index',
+  'warmup',
+  ...PLAIN_FIELDS,
+  ...BOOLEAN_FIELDS,
+  ...ABORT_COLUMNS,
+  'timeline',
+];
+
+function pick<T, K extends keyof T>(source: T, keys: readonly K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>;
+  for (const key of keys) picked[key] = source[key];
+  return picked;
+}
+
+function mapFields<F extends string, A, B>(
+  source: Record<F, A>,
+  fields: readonly F[],
+  convert: (value: A) => B,
+): Record<F, B> {
+  const mapped = {} as Record<F, B>;
+  for (const field of fields) mapped[field] = convert(source[field]);
+  return mapped;
+}
+
+function abortColumns(abort: AbortRecord | null): AbortColumns {
+  return {
+    abort_after_tokens: abort?.after_tokens ?? null,
+    abort_at_ms: abort?.at_ms ?? null,
+    abort_close_ms: abort?.close_ms ?? null,
+    abort_bytes_after: abort?.bytes_after ?? null,
+    abort_chunks_after: abort?.chunks_after ?? null,
+  };
+}
+
+function abortRecord(row: AbortColumns): AbortRecord | null {
+  if (row.abort_after_tokens === null) return null;
+  // The table's CHECK keeps the other required columns set whenever this one is.
+  return {
+    after_tokens: row.abort_after_tokens,
+    at_ms: row.abort_at_ms as number,
+    close_ms: row.abort_close_ms,
+    bytes_after: row.abort_bytes_after as number,
+    chunks_after: row.abort_chunks_after as number,
+  };
+}
+
+export function toTrialRow(stored: StoredTrial): TrialRow {
+  const { trial } = stored;
+  return {
+    run_id: stored.run_id,
+    profile_id: stored.profile_id,
+    trial_index: stored.trial_index,
+    warmup: toBit(stored.warmup),
+    ...pick(trial, PLAIN_FIELDS),
+    ...mapFields(trial, BOOLEAN_FIELDS, toBit),
+    ...abortColumns(trial.abort),
+    timeline: encodeTimeline(trial.timeline, trial.gaps_ms),
+  };
+}
+
+export function fromTrialRow(row: TrialRow): StoredTrial {
+  const trial: Trial = {
+    ...pick(row, PLAIN_FIELDS),
+    ...mapFields(row, BOOLEAN_FIELDS, fromBit),
+    abort: abortRecord(row),
+    ...decodeTimeline(row.timeline),
+  };
+  return {
+    run_id: row.run_id,
+    profile_id: row.profile_id,
+    trial_index: row.trial_index,
+    warmup: fromBit(row.warmup),
+    trial,
+  };
+}

@@ -1,0 +1,207 @@
+// Opening history files: new, at every earlier schema version, and the files
+// that must be refused untouched (edited migration, newer schema, not ours).
+
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyMigrations, migrationHash } from '../../src/main/store/migrate';
+import { MIGRATIONS, SCHEMA_VERSION, type Migration } from '../../src/main/store/migrations';
+import { openDatabase } from '../../src/main/store/open-database';
+import { openStore } from '../../src/main/store/store';
+import { StoreOpenError } from '../../src/main/store/store-error';
+import { profileInput, tempDatabase, type TempDatabase } from '../support/store-fixtures';
+
+let temp: TempDatabase;
+beforeEach(() => {
+  temp = tempDatabase();
+});
+afterEach(() => temp.remove());
+
+/** A file brought to `version` by this build's first migrations only, as an older LastToken left it. */
+function databaseAtVersion(path: string, migrations: readonly Migration[]): void {
+  const db = openRaw(path);
+  applyMigrations(db, migrations);
+  db.close();
+}
+
+/** The file as plain SQLite opens it: no migration, no settings. */
+function openRaw(path: string): Database.Database {
+  mkdirSync(dirname(path), { recursive: true });
+  return new Database(path);
+}
+
+function tables(db: Database.Database): string[] {
+  return db
+    .prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+    .pluck()
+    .all();
+}
+
+function expectOpenError(path: string, code: StoreOpenError['code'], message: RegExp): void {
+  let caught: unknown;
+  try {
+    openDatabase(path).close();
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(StoreOpenError);
+  expect((caught as StoreOpenError).code).toBe(code);
+  expect((caught as StoreOpenError).message).toMatch(message);
+}
+
+describe('migrations', () => {
+  it('are numbered 1..N in order', () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+    expect(SCHEMA_VERSION).toBe(MIGRATIONS.length);
+  });
+
+  it('create the whole schema in a new file, in its folder, with WAL and foreign keys', () => {
+    const db = openDatabase(temp.path);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
+    expect(tables(db)).toEqual(['profiles', 'run_profiles', 'runs', 'schema_migrations', 'trials']);
+    const recorded = db.prepare('SELECT version, name, sha256 FROM schema_migrations').all();
+    expect(recorded).toEqual(
+      MIGRATIONS.map((m) => ({ version: m.version, name: m.name, sha256: migrationHash(m.sql) })),
+    );
+    db.close();
+  });
+
+  for (let version = 0; version <= SCHEMA_VERSION; version++) {
+    it(`bring a file at version ${version} to the current one, keeping its data`, () => {
+      databaseAtVersion(temp.path, MIGRATIONS.slice(0, version));
+      const store = openStore(temp.path);
+      expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      const profile = store.profiles.create(profileInput());
+      store.close();
+
+      // Opening again applies nothing and keeps everything.
+      const again = openStore(temp.path);
+      expect(again.profiles.list()).toEqual([profile]);
+      expect(again.db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({
+        n: SCHEMA_VERSION,
+      });
+      again.close();
+    });
+  }
+
+  it('apply every pending migration in one transaction: a failing one leaves the file as it was', () => {
+    databaseAtVersion(temp.path, MIGRATIONS);
+    const broken: Migration[] = [
+      ...MIGRATIONS,
+      { version: SCHEMA_VERSION + 1, name: 'good', sql: 'CREATE TABLE extra (x INTEGER) STRICT;' },
+      {
+        version: SCHEMA_VERSION + 2,
+        name: 'bad',
+        sql: 'ALTER TABLE no_such_table ADD COLUMN y TEXT;',
+      },
+    ];
+    const db = new Database(temp.path);
+    expect(() => applyMigrations(db, broken)).toThrow(/no_such_table/);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(tables(db)).not.toContain('extra');
+    db.close();
+  });
+
+  it('carry data through a later migration (a new column with a default)', () => {
+    const store = openStore(temp.path);
+    const profile = store.profiles.create(profileInput());
+    store.close();
+    const next: Migration[] = [
+      ...MIGRATIONS,
+      {
+        version: SCHEMA_VERSION + 1,
+        name: 'profile color',
+        sql: "ALTER TABLE profiles ADD COLUMN color TEXT NOT NULL DEFAULT 'blue';",
+      },
+    ];
+    const db = new Database(temp.path);
+    applyMigrations(db, next);
+    expect(db.prepare('SELECT id, color FROM profiles').all()).toEqual([
+      { id: profile.id, color: 'blue' },
+    ]);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1);
+    db.close();
+  });
+});
+
+describe('files that are refused, untouched', () => {
+  it('an applied migration whose SQL changed', () => {
+    const edited = MIGRATIONS.map((m, i) =>
+      i === 0 ? { ...m, sql: m.sql.replace('name TEXT NOT NULL', 'name TEXT') } : m,
+    );
+    databaseAtVersion(temp.path, edited);
+    expectOpenError(
+      temp.path,
+      'migration_changed',
+      /Migration 1 \(initial\).*changed after it had been applied/,
+    );
+  });
+
+  it('a file written by a newer LastToken', () => {
+    databaseAtVersion(temp.path, [
+      ...MIGRATIONS,
+      {
+        version: SCHEMA_VERSION + 1,
+        name: 'future',
+        sql: 'CREATE TABLE future (x INTEGER) STRICT;',
+      },
+    ]);
+    const before = readFileSync(temp.path);
+    expectOpenError(
+      temp.path,
+      'newer_schema',
+      new RegExp(
+        `newer version of LastToken \\(schema version ${SCHEMA_VERSION + 1}; this version knows up to ${SCHEMA_VERSION}\\)`,
+      ),
+    );
+    expect(readFileSync(temp.path).equals(before)).toBe(true);
+  });
+
+  it('an SQLite database of another program', () => {
+    const db = openRaw(temp.path);
+    db.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY)');
+    db.close();
+    expectOpenError(temp.path, 'not_lasttoken', /another program \(it has tables invoices\)/);
+    const check = new Database(temp.path, { readonly: true });
+    expect(tables(check)).toEqual(['invoices']);
+    check.close();
+  });
+
+  it('a file that is not a database', () => {
+    mkdirSync(dirname(temp.path), { recursive: true });
+    writeFileSync(temp.path, 'these are not the bytes of an SQLite file\n'.repeat(200));
+    expectOpenError(temp.path, 'not_a_database', /is not an SQLite database/);
+  });
+
+  it('a folder where the file should be, or a file where its folder should be', () => {
+    openDatabase(temp.path).close();
+    expectOpenError(temp.dir, 'cannot_open', /Cannot open the history database .* for writing/);
+    expectOpenError(`${temp.path}/inside.db`, 'cannot_open', /Cannot create the folder/);
+  });
+
+  it('a native module that cannot be loaded (but one in its own folder loads)', () => {
+    // As the Electron main process loads its own build: a copy outside node_modules.
+    const own = join(temp.dir, 'native', 'electron', 'better_sqlite3.node');
+    mkdirSync(dirname(own), { recursive: true });
+    copyFileSync(
+      createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node'),
+      own,
+    );
+    openDatabase(temp.path, { nativeBinding: own }).close();
+
+    let caught: unknown;
+    try {
+      openDatabase(temp.path, { nativeBinding: `${temp.dir}/missing/better_sqlite3.node` });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(StoreOpenError);
+    expect((caught as StoreOpenError).code).toBe('native_module');
+    expect((caught as StoreOpenError).message).toMatch(/scripts\/build-electron-sqlite\.mjs/);
+  });
+});

@@ -1,0 +1,397 @@
+// Profiles, runs and trials through a real SQLite file: what is saved reads
+// back equal, and the history queries answer from it.
+
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../src/main/store/store';
+import type { ProfileInput, ProfileSnapshot, StoredTrial } from '../../src/shared/run';
+import { summarize } from '../../src/shared/summary';
+import {
+  profileInput,
+  runRecord,
+  snapshot,
+  storedTrial,
+  streamTrial,
+  tempDatabase,
+  type TempDatabase,
+} from '../support/store-fixtures';
+import { trialArbitrary } from '../support/trial-arbitrary';
+import { makeTrial } from '../unit/trial-fixture';
+
+let temp: TempDatabase;
+let store: Store;
+beforeEach(() => {
+  temp = tempDatabase();
+  store = openStore(temp.path);
+});
+afterEach(() => {
+  store.close();
+  temp.remove();
+});
+
+function columns(table: string): string[] {
+  return store.db
+    .prepare<[], string>(`SELECT name FROM pragma_table_info('${table}')`)
+    .pluck()
+    .all();
+}
+
+/** The database file and its write-ahead log, as bytes on disk. */
+function fileBytes(): Buffer {
+  const wal = `${temp.path}-wal`;
+  return Buffer.concat([readFileSync(temp.path), readFileSync(wal)]);
+}
+
+describe('profiles', () => {
+  it('are created, listed, read, updated and removed', () => {
+    const a = store.profiles.create(profileInput({ name: 'b-endpoint' }));
+    const demo = store.profiles.create(profileInput({ name: 'Demo (simulated)' }), {
+      id: 'demo',
+      builtin: true,
+    });
+    const c = store.profiles.create(
+      profileInput({ name: 'A-endpoint', dialect: 'anthropic-messages' }),
+    );
+    expect(a.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.created_at).toBe(a.updated_at);
+    // The built-in demo first, then by name whatever its case.
+    expect(store.profiles.list().map((p) => p.name)).toEqual([
+      'Demo (simulated)',
+      'A-endpoint',
+      'b-endpoint',
+    ]);
+    expect(store.profiles.get(demo.id)).toEqual(demo);
+    expect(store.profiles.get('nope')).toBeNull();
+
+    const updated = store.profiles.update(c.id, {
+      model: 'claude-x',
+      headers: { 'anthropic-beta': '中文-ok' },
+      notes: undefined,
+    });
+    expect(updated).toEqual({
+      ...c,
+      model: 'claude-x',
+      headers: { 'anthropic-beta': '中文-ok' },
+      updated_at: updated?.updated_at,
+    });
+    expect(store.profiles.get(c.id)).toEqual(updated);
+    expect(store.profiles.update('nope', { name: 'x' })).toBeNull();
+
+    expect(store.profiles.remove(a.id)).toBe(true);
+    expect(store.profiles.remove(a.id)).toBe(false);
+    expect(store.profiles.list().map((p) => p.id)).toEqual([demo.id, c.id]);
+  });
+
+  it('refuse a second profile with the same id', () => {
+    store.profiles.create(profileInput(), { id: 'demo', builtin: true });
+    expect(() => store.profiles.create(profileInput(), { id: 'demo' })).toThrow(/UNIQUE/);
+  });
+
+  it('a patch cannot change the id, the built-in flag or the creation time', () => {
+    const p = store.profiles.create(profileInput());
+    const patch = { name: 'renamed', id: 'other', builtin: true, created_at: 'never' };
+    const updated = store.profiles.update(p.id, patch as Partial<ProfileInput>);
+    expect(updated).toMatchObject({
+      id: p.id,
+      name: 'renamed',
+      builtin: false,
+      created_at: p.created_at,
+    });
+  });
+
+  it('have no key column, and nothing but their own fields reaches the file', () => {
+    const profileColumns = [
+      'id',
+      'name',
+      'base_url',
+      'model',
+      'dialect',
+      'headers',
+      'defaults',
+      'notes',
+      'allow_insecure_key',
+      'builtin',
+      'created_at',
+      'updated_at',
+    ];
+    expect(columns('profiles')).toEqual(profileColumns);
+    expect(columns('run_profiles')).toEqual([
+      'run_id',
+      'profile_id',
+      'position',
+      ...profileColumns.filter((c) => !['id', 'created_at', 'updated_at'].includes(c)),
+    ]);
+
+    // A caller that carries a key along in the object (a bug elsewhere) gets it dropped.
+    const key = 'sk-test-7f3a9c0d2e4b6a8c1e3f5a7b9d';
+    const withKey = { ...profileInput(), api_key: key } as ProfileInput;
+    const profile = store.profiles.create(withKey);
+    store.profiles.update(profile.id, { notes: 'edited', api_key: key } as Partial<ProfileInput>);
+    store.runs.createRun(
+      runRecord('run-1', [{ ...snapshot(profile.id), api_key: key } as ProfileSnapshot]),
+    );
+    expect(JSON.stringify(store.profiles.get(profile.id))).not.toContain(key);
+    const bytes = fileBytes();
+    expect(bytes.includes(profile.base_url)).toBe(true); // the search does see what was saved
+    expect(bytes.includes(key)).toBe(false);
+  });
+});
+
+describe('runs and trials', () => {
+  const profiles = [
+    snapshot('p-1', { name: 'Fast' }),
+    snapshot('p-2', { name: '慢い', model: 'm-2' }),
+  ];
+
+  function saveRunWith(trials: StoredTrial[], runId = 'run-1'): void {
+    store.runs.createRun(runRecord(runId, profiles));
+    for (const t of trials) store.runs.saveTrial(t);
+  }
+
+  it('read back equal: the record, every trial field, the timeline, nulls and text', () => {
+    const failed = makeTrial({
+      mode: 'plain',
+      status: 'http_error',
+      reused_connection: true,
+      dns_ms: null,
+      connect_ms: null,
+      tls_ms: null,
+      ttft_ms: null,
+      total_ms: null,
+      chunks: 0,
+      gaps_ms: [],
+      http_status: 429,
+      request_id: 'req_123',
+      retry_after_s: 2.5,
+      error: '429 Too Many Requests: 请稍后再试 🙏',
+      text: '',
+      usage_completion_tokens: null,
+      usage_diff: null,
+      timeline: { t0_mono_ms: 7.5, chunks: [], pings: [] },
+    });
+    const aborted = streamTrial(25, 3, {
+      status: 'aborted',
+      abort: { after_tokens: 10, at_ms: 420.5, close_ms: null, bytes_after: 77, chunks_after: 1 },
+      stalled: true,
+      buffered: true,
+    });
+    const trials: StoredTrial[] = [
+      {
+        run_id: 'run-1',
+        profile_id: 'p-1',
+        trial_index: 0,
+        warmup: true,
+        trial: streamTrial(12, 9),
+      },
+      {
+        run_id: 'run-1',
+        profile_id: 'p-1',
+        trial_index: 1,
+        warmup: false,
+        trial: streamTrial(300, 1),
+      },
+      { run_id: 'run-1', profile_id: 'p-1', trial_index: 1, warmup: false, trial: failed },
+      { run_id: 'run-1', profile_id: 'p-2', trial_index: 1, warmup: false, trial: aborted },
+    ];
+    saveRunWith(trials);
+    store.runs.finishRun('run-1', 'completed', '2026-03-01T10:05:00.000Z');
+
+    const detail = store.history.getRun('run-1');
+    expect(detail?.run).toEqual({
+      ...runRecord('run-1', profiles),
+      status: 'completed',
+      ended_at: '2026-03-01T10:05:00.000Z',
+    });
+    expect(detail?.trials).toEqual(trials);
+    expect(store.history.getRun('nope')).toBeNull();
+  });
+
+  it('any trial reads back equal (property)', () => {
+    let run = 0;
+    fc.assert(
+      fc.property(trialArbitrary, fc.boolean(), fc.nat(), (trial, warmup, trial_index) => {
+        const run_id = `run-${++run}`;
+        store.runs.createRun(runRecord(run_id, profiles));
+        const stored = { run_id, profile_id: 'p-2', trial_index, warmup, trial };
+        store.runs.saveTrial(stored);
+        expect(store.history.getRun(run_id)?.trials).toEqual([stored]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuse a trial saved twice, or for a run that does not exist', () => {
+    saveRunWith([storedTrial('run-1', 'p-1', 1)]);
+    expect(() => store.runs.saveTrial(storedTrial('run-1', 'p-1', 1))).toThrow(/UNIQUE/);
+    expect(() => store.runs.saveTrial(storedTrial('run-x', 'p-1', 1))).toThrow(/FOREIGN KEY/);
+    expect(() => store.runs.finishRun('run-x', 'completed', null)).toThrow(/no run run-x/);
+  });
+
+  it('summarise each profile × mode over its counted trials, named after the profile', () => {
+    const trials = [
+      { ...storedTrial('run-1', 'p-1', 0), warmup: true },
+      storedTrial('run-1', 'p-1', 1),
+      storedTrial('run-1', 'p-1', 2),
+      {
+        ...storedTrial('run-1', 'p-2', 1),
+        trial: makeTrial({ mode: 'plain', status: 'deadline' }),
+      },
+    ];
+    saveRunWith(trials);
+    const summaries = store.history.getRun('run-1')!.summaries;
+    expect(Object.keys(summaries)).toEqual(['p-1', 'p-2']);
+    expect(summaries['p-1']).toEqual(summarize('Fast', [trials[1]!.trial, trials[2]!.trial]));
+    expect(summaries['p-2']).toEqual(summarize('慢い', [trials[3]!.trial]));
+    expect(summaries['p-2']?.[0]).toMatchObject({
+      mode: 'plain',
+      trials: 1,
+      ok: 0,
+      failures: { deadline: 1 },
+    });
+  });
+
+  it('keep the snapshot of a profile edited or deleted after the run', () => {
+    const live = store.profiles.create(profileInput({ name: 'Before' }));
+    store.runs.createRun(runRecord('run-1', [{ ...live, builtin: false }]));
+    store.profiles.update(live.id, { name: 'After' });
+    store.profiles.remove(live.id);
+    expect(store.history.getRun('run-1')?.run.profiles[0]?.name).toBe('Before');
+    expect(store.history.listRuns()[0]?.profiles).toEqual([
+      { id: live.id, name: 'Before', model: live.model },
+    ]);
+  });
+});
+
+describe('history queries', () => {
+  const fast = snapshot('p-fast', { name: 'Fast', model: 'model-a' });
+  const slow = snapshot('p-slow', { name: 'Slow', model: 'model-b' });
+
+  /** Runs on consecutive days; each profile gets ok stream trials and one failed plain trial. */
+  function history(days: number): void {
+    for (let day = 1; day <= days; day++) {
+      const id = `run-${day}`;
+      const profiles = day % 2 === 0 ? [fast, slow] : [fast];
+      store.runs.createRun(
+        runRecord(id, profiles, {
+          started_at: `2026-01-${String(day).padStart(2, '0')}T09:00:00.000Z`,
+        }),
+      );
+      for (const p of profiles) {
+        store.runs.saveTrial({ ...storedTrial(id, p.id, 0), warmup: true });
+        for (let k = 1; k <= 3; k++) store.runs.saveTrial(storedTrial(id, p.id, k, 10 + day));
+        store.runs.saveTrial({
+          ...storedTrial(id, p.id, 1),
+          trial: makeTrial({
+            mode: 'plain',
+            status: 'ok',
+            first_byte_ms: 100 + day,
+            total_ms: 900,
+          }),
+        });
+        store.runs.saveTrial({
+          ...storedTrial(id, p.id, 2),
+          trial: makeTrial({ mode: 'plain', status: 'network_error' }),
+        });
+      }
+      store.runs.finishRun(id, 'completed', null);
+    }
+  }
+
+  it('list runs newest first with counts and profile names, filtered and paged', () => {
+    history(6);
+    const all = store.history.listRuns();
+    expect(all.map((r) => r.id)).toEqual(['run-6', 'run-5', 'run-4', 'run-3', 'run-2', 'run-1']);
+    // Counted trials only (the warm-ups are not): 3 stream ok, 1 plain ok, 1 plain failed per profile.
+    expect(all[0]).toMatchObject({
+      status: 'completed',
+      trials: 10,
+      ok: 8,
+      failed: 2,
+      planned_calls: 12,
+      profiles: [
+        { id: 'p-fast', name: 'Fast', model: 'model-a' },
+        { id: 'p-slow', name: 'Slow', model: 'model-b' },
+      ],
+    });
+    expect(all[0]?.config.prompt).toBe('Count from 1 to 100.');
+    expect(all[1]).toMatchObject({ trials: 5, ok: 4, failed: 1 });
+
+    const ids = (filter: Parameters<Store['history']['listRuns']>[0]) =>
+      store.history.listRuns(filter).map((r) => r.id);
+    expect(ids({ profile_id: 'p-slow' })).toEqual(['run-6', 'run-4', 'run-2']);
+    expect(ids({ model: 'model-b' })).toEqual(['run-6', 'run-4', 'run-2']);
+    expect(ids({ model: 'model-a', profile_id: 'p-slow' })).toEqual(['run-6', 'run-4', 'run-2']);
+    expect(ids({ model: 'nope' })).toEqual([]);
+    expect(ids({ from: '2026-01-02', to: '2026-01-05' })).toEqual(['run-4', 'run-3', 'run-2']);
+    expect(ids({ from: '2026-01-04T09:00:00.000Z' })).toEqual(['run-6', 'run-5', 'run-4']);
+    expect(ids({ limit: 2, offset: 3 })).toEqual(['run-3', 'run-2']);
+  });
+
+  it('trend: medians of the ok counted trials per run, oldest first', () => {
+    history(4);
+    const trend = store.history.trend('p-slow');
+    expect(trend.map((t) => t.run_id)).toEqual(['run-2', 'run-4']);
+    const day2 = [1, 2, 3].map((k) => storedTrial('run-2', 'p-slow', k, 12).trial);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[1];
+    expect(trend[0]).toEqual({
+      run_id: 'run-2',
+      started_at: '2026-01-02T09:00:00.000Z',
+      model: 'model-b',
+      stream: {
+        n: 3,
+        ttft_ms: median(day2.map((t) => t.ttft_ms as number)),
+        gap_median_ms: median(day2.map((t) => t.gap_median_ms as number)),
+        total_ms: median(day2.map((t) => t.total_ms as number)),
+      },
+      plain: { n: 1, first_byte_ms: 102, total_ms: 900 },
+    });
+    expect(store.history.trend('nobody')).toEqual([]);
+  });
+
+  it('chunk rows: every chunk of every trial, with its gap', () => {
+    store.runs.createRun(runRecord('run-1', [fast, slow]));
+    const slowTrial = storedTrial('run-1', 'p-slow', 1, 3);
+    const fastTrial = { ...storedTrial('run-1', 'p-fast', 0, 2), warmup: true };
+    store.runs.saveTrial(slowTrial);
+    store.runs.saveTrial(fastTrial);
+    store.runs.saveTrial({
+      ...storedTrial('run-1', 'p-fast', 1),
+      trial: makeTrial({ mode: 'plain', timeline: { t0_mono_ms: 0, chunks: [], pings: [] } }),
+    });
+
+    const rows = [...store.history.chunkRows('run-1')];
+    // By profile in the run's order: Fast's warm-up first, its plain trial has no chunks.
+    const [c0, c1] = fastTrial.trial.timeline.chunks;
+    expect(rows.slice(0, 2)).toEqual([
+      {
+        run_id: 'run-1',
+        profile_id: 'p-fast',
+        profile: 'Fast',
+        mode: 'stream',
+        trial_index: 0,
+        warmup: true,
+        chunk_index: 1,
+        gap_ms: null,
+        ...c0,
+      },
+      {
+        run_id: 'run-1',
+        profile_id: 'p-fast',
+        profile: 'Fast',
+        mode: 'stream',
+        trial_index: 0,
+        warmup: true,
+        chunk_index: 2,
+        gap_ms: fastTrial.trial.gaps_ms[0],
+        ...c1,
+      },
+    ]);
+    expect(rows.slice(2).map((r) => [r.profile, r.chunk_index, r.gap_ms])).toEqual([
+      ['Slow', 1, null],
+      ['Slow', 2, slowTrial.trial.gaps_ms[0]],
+      ['Slow', 3, slowTrial.trial.gaps_ms[1]],
+    ]);
+    expect([...store.history.chunkRows('nope')]).toEqual([]);
+  });
+});
