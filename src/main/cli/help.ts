@@ -2,18 +2,29 @@
 // so the help cannot drift from the behaviour.
 
 import { DEFAULT_LIMITS } from '../probe';
+import { DEMO_PROFILE_ID } from '../profiles';
 import { PROBE_DEFAULTS, SIM_DEFAULT_PORT } from './args';
+import { HISTORY_DEFAULT_LIMIT } from './store-args';
 
 const seconds = (ms: number): string => `${ms / 1000}`;
 
 export const MAIN_HELP = `lasttoken — measures how LLM API endpoints really stream
 
 Usage:
-  lasttoken probe --base-url URL --model M [options]   measure an endpoint
+  lasttoken probe --base-url URL --model M [options]   measure one endpoint (nothing saved)
   lasttoken sim [--port N]                             run the simulated provider
+  lasttoken profile add|list|edit|remove|set-key|delete-key ...
+                                                       saved endpoints; keys in the OS keychain
+  lasttoken run --profiles ID,ID [options]             measure saved profiles side by side
+                                                       and keep the run in the history
+  lasttoken history [--profile P] [--since DATE] ...   past runs, newest first
+  lasttoken show RUN_ID                                one run: configuration, summary, failures
+  lasttoken export RUN_ID --kind K --out FILE          a run as CSV (summary, trials or chunks)
   lasttoken --help | --version
 
-Run "lasttoken probe --help" or "lasttoken sim --help" for the options.
+"lasttoken COMMAND --help" shows a command's options. Profiles and runs live in
+the desktop app's database file; --db PATH or LASTTOKEN_DB picks another.
+Try it without any key: lasttoken run --profiles demo
 Your users wait for the last token: the probe shows where the time goes.
 `;
 
@@ -68,4 +79,128 @@ export const SIM_HELP = `Usage: lasttoken sim [--port N]
 Runs the simulated LLM provider on 127.0.0.1 (port ${SIM_DEFAULT_PORT} unless --port is
 given; --port 0 picks a free one), prints its URL, example probe commands and
 its scenarios, and serves until Ctrl-C.
+`;
+
+const STORE_OPTIONS = `  --db PATH              the history database (default: LASTTOKEN_DB, else the
+                         desktop app's file)
+  --json                 machine-readable output on stdout`;
+
+export const PROFILE_HELP = `Usage:
+  lasttoken profile add --name N --base-url URL --model M [options]   prints the new id
+  lasttoken profile list
+  lasttoken profile edit ID [options]
+  lasttoken profile remove ID            also deletes its key from the OS keychain
+  lasttoken profile set-key ID [--from-env VAR]
+  lasttoken profile delete-key ID
+
+A profile is a saved endpoint: base URL, model, dialect, extra headers, defaults.
+ID is the profile's id or its name (when no other profile has that name). The
+built-in "Demo (simulated)" profile (id ${DEMO_PROFILE_ID}) runs against the simulator inside
+LastToken and needs no key.
+
+Profile options (add; edit changes only what is given):
+  --name N               a name to tell it by (unique)
+  --base-url URL         base URL by the SDK's convention (https://api.openai.com/v1,
+                         https://api.anthropic.com) or the full endpoint URL
+  --model M              model name sent in the request
+  --dialect D            openai-chat | anthropic-messages (default ${PROBE_DEFAULTS.dialect})
+  --header Name:Value    extra request header, repeatable (not for credentials);
+                         with edit it replaces all headers, --clear-headers removes them
+  --max-tokens N         the profile's default max_tokens for runs
+  --notes TEXT           free text
+  --allow-insecure-key   allow sending the key over plain http to a non-loopback
+                         host (edit: --no-allow-insecure-key takes it back)
+${STORE_OPTIONS}
+
+Keys: set-key reads the key from stdin, all of it less one trailing newline
+(typed with echo off on a terminal), or from the environment variable named by
+--from-env, and stores it in the OS keychain (service "LastToken", account = the
+profile id). A key is never accepted on the command line, never stored in the
+database and never printed. list shows whether one is stored (unknown when the
+keychain cannot be reached; profiles without keys still work).
+
+Examples:
+  lasttoken profile add --name openai-mini --base-url https://api.openai.com/v1 --model gpt-4o-mini
+  printf %s "$OPENAI_API_KEY" | lasttoken profile set-key openai-mini
+  lasttoken profile set-key openai-mini --from-env OPENAI_API_KEY
+
+Exit codes: 0 done, 1 the keychain or the database cannot be used, 2 bad arguments.
+`;
+
+export const RUN_HELP = `Usage: lasttoken run --profiles ID,ID [options]
+
+Measures saved profiles side by side: every profile at once, each one's trials
+in turn with the modes interleaved, so drift over time affects all alike. Before
+the first request it says how many API calls the run makes; each trial is saved
+as soon as it ends; at the end it prints, per profile, the median and p95 of
+time to first token, total time, gaps and tokens/s with n beside every figure,
+then the profiles side by side. Profiles that need no key run without one; the
+demo profile (id ${DEMO_PROFILE_ID}) starts the simulator inside LastToken for the run.
+
+Run:
+  --profiles ID,ID       profile ids or names, separated by commas
+  --modes M,M            stream, plain, or both in the order each round runs them
+                         (default stream,plain)
+  --trials N             trials per profile and mode (default ${PROBE_DEFAULTS.trials})
+  --max-tokens N         max_tokens of every request (default: the profiles' own
+                         default when they agree, else ${PROBE_DEFAULTS.maxTokens})
+  --prompt TEXT          default: "${PROBE_DEFAULTS.prompt}"
+  --warmup               one warm-up trial per profile and mode first: measured
+                         and saved, not counted
+  --reuse-connection     keep one connection per profile (default: a new one per trial)
+  --without-keys         never ask the keychain: every profile runs without its key
+
+Limits, in seconds (default: the most lenient of the profiles' own, else the
+probe's; see lasttoken probe --help):
+  --connect-timeout S  --idle-timeout S  --stall S  --deadline S
+
+Output:
+  --json                 one JSON document on stdout: {run_id, status, summary,
+                         failures, errors}, with a summary per profile and mode
+                         (progress still goes to stderr)
+  --db PATH              the history database (default: LASTTOKEN_DB, else the
+                         desktop app's file)
+
+Exit codes: 0 the run completed (some trials may have failed), 1 every trial
+failed or a profile could not be measured, 2 bad arguments, 130 interrupted by
+Ctrl-C: the run is kept as cancelled with the trials that finished.
+`;
+
+export const HISTORY_HELP = `Usage: lasttoken history [options]
+
+Lists past runs, newest first: id, start (local time), status, profiles, and the
+counted trials that succeeded and failed.
+
+  --profile ID           runs that measured this profile (id or name)
+  --model M              runs that measured this model
+  --since DATE           runs started on or after DATE
+  --until DATE           runs started on or before DATE
+                         DATE: 2025-01-31 (a local day) or 2025-01-31T14:30
+                         (local time; add Z or +01:00 for another zone)
+  --limit N              at most N runs (default ${HISTORY_DEFAULT_LIMIT})
+${STORE_OPTIONS}
+`;
+
+export const SHOW_HELP = `Usage: lasttoken show RUN_ID [--db PATH] [--json]
+
+One run: its configuration and status, the summary per profile and mode, and
+the failed trials. RUN_ID may be the start of an id, if only one run matches.
+--json prints {run, summary, trials}.
+`;
+
+export const EXPORT_HELP = `Usage: lasttoken export RUN_ID --kind summary|trials|chunks --out FILE [--bom]
+
+Writes one run as CSV (RFC 4180, columns named as in DESIGN.md):
+  summary   one row per profile and mode: n, median and p95 of every metric
+  trials    one row per trial, every measured figure
+  chunks    one row per chunk of every trial: arrival, gap, chars, tokens
+
+  --kind K               summary, trials or chunks
+  --out FILE             where to write it (replaced atomically if it exists)
+  --bom                  start with a UTF-8 byte order mark, so Excel reads
+                         non-ASCII text (Chinese...) correctly
+${STORE_OPTIONS}
+
+Text cells that a spreadsheet would run as a formula are neutralised. Prints the
+file's path and size.
 `;

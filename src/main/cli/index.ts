@@ -20,6 +20,10 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 void main(process.argv.slice(2), {
+  // Only `profile set-key` reads stdin: the stream is not even created otherwise.
+  get stdin() {
+    return process.stdin;
+  },
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,

@@ -2,7 +2,6 @@
 // the JSON document. One session for the whole run, so --reuse-connection
 // really carries one connection across both modes.
 
-import { constants } from 'node:os';
 import { summarize } from '../../shared/summary';
 import type { Mode, Trial } from '../../shared/trial';
 import {
@@ -15,7 +14,7 @@ import {
 } from '../probe';
 import { UsageError, type ProbeOptions } from './args';
 import { plural } from './format';
-import { complain, type CliIo } from './io';
+import { complain, signalExitCode, type CliIo } from './io';
 import { createProgress } from './progress';
 import { isAbortExperiment, renderReport } from './report-table';
 
@@ -45,7 +44,7 @@ export async function runProbe(options: ProbeOptions, io: CliIo): Promise<number
       io,
       `interrupted: the results above cover the ${plural(trials.length, 'trial')} that finished`,
     );
-    return 128 + signalNumber(io.interrupt?.reason);
+    return signalExitCode(io.interrupt?.reason);
   }
   if (trials.length > 0 && !trials.some((t) => t.status === 'ok' || isAbortExperiment(t))) {
     complain(
@@ -109,10 +108,4 @@ async function runTrials(
     }
   }
   return { trials, interrupted: false };
-}
-
-/** The conventional exit status of a process ended by a signal is 128 + its number. */
-function signalNumber(reason: unknown): number {
-  const signals: Partial<Record<string, number>> = constants.signals;
-  return (typeof reason === 'string' ? signals[reason] : undefined) ?? constants.signals.SIGINT;
 }

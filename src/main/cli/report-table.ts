@@ -9,7 +9,8 @@ import type { Dialect, Mode, SummaryMetric, Trial } from '../../shared/trial';
 import { formatCount, formatMetric, formatMs, formatPercent, formatSigned, plural } from './format';
 
 export interface ReportInput {
-  endpoint: { base_url: string; model: string; dialect: Dialect };
+  /** `name`: a saved profile's, shown first (a run reports one block per profile). */
+  endpoint: { base_url: string; model: string; dialect: Dialect; name?: string };
   tokenizer: string;
   /** In the order they ran. */
   trials: readonly Trial[];
@@ -47,7 +48,7 @@ export function renderReport(input: ReportInput): string {
     ),
   );
   const lines = [
-    `${endpoint.model} @ ${endpoint.base_url} (${endpoint.dialect}), tokens counted with ${tokenizer}`,
+    `${endpoint.name === undefined ? '' : `${endpoint.name}: `}${endpoint.model} @ ${endpoint.base_url} (${endpoint.dialect}), tokens counted with ${tokenizer}`,
   ];
   lines.push(...renderBlocks(blocks));
 

@@ -1,0 +1,203 @@
+// The building blocks of argument parsing, shared by every command: strict
+// parsing with one-line errors, and checked values (choices, whole numbers,
+// seconds). Nothing here echoes a value that might be a key.
+
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Dialect } from '../../shared/trial';
+import { HeaderError, parseHeaderSpec } from '../profiles';
+
+/** Bad arguments or configuration: the CLI prints the message and exits with 2. */
+export class UsageError extends Error {}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+
+export const PROBE_DEFAULTS = {
+  dialect: 'openai-chat' as Dialect,
+  mode: 'both' as 'stream' | 'plain' | 'both',
+  trials: 5,
+  maxTokens: 300,
+  // The seed article's prompt, so results compare with its probe script.
+  prompt: 'Explain, in 150 words, why free-tier LLM latency is noisy.',
+};
+
+// Generous caps that still catch a slipped digit: a free tier would not survive 10 000 trials.
+export const MAX_TRIALS = 1000;
+export const MAX_TOKENS = 1_000_000;
+const MAX_SECONDS = 86_400;
+
+// A flag that looks like it carries a secret gets its own message: a key typed
+// on the command line ends up in shell history and in every `ps` listing.
+const SECRET_FLAG = /^--?[\w-]*(key|token|secret|password|auth)[\w-]*$/i;
+
+export interface StrictOptions {
+  /** How many positional arguments the command takes (default none). */
+  positionals?: number;
+  /** Where a key goes instead of the command line, for the message about a key-like flag. */
+  keyHint?: string;
+  /** Accept --no-FLAG for boolean flags. */
+  allowNegative?: boolean;
+}
+
+export const PROBE_KEY_HINT =
+  'put the key in an environment variable and pass its name with --api-key-env VAR';
+
+export function parseStrict<T extends OptionsConfig>(
+  argv: readonly string[],
+  options: T,
+  command: string,
+  strict: StrictOptions = {},
+) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options,
+      strict: true,
+      allowPositionals: (strict.positionals ?? 0) > 0,
+      allowNegative: strict.allowNegative ?? false,
+    });
+  } catch (error) {
+    throw new UsageError(parseErrorText(error, command, strict.keyHint ?? PROBE_KEY_HINT));
+  }
+  const max = strict.positionals ?? 0;
+  const extra = parsed.positionals[max];
+  if (max > 0 && extra !== undefined) {
+    throw new UsageError(
+      `unexpected argument ${shown(extra)}: ${command} takes ${max === 1 ? 'one argument' : `${max} arguments`} besides its --options (see lasttoken ${command} --help)`,
+    );
+  }
+  return parsed;
+}
+
+/**
+ * node:util's messages can span lines and quote the whole argument; rebuild
+ * them as one line that names only the option (never a value, which could be a key).
+ */
+function parseErrorText(error: unknown, command: string, keyHint: string): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const quoted = /'([^']*)'/.exec(message)?.[1] ?? '';
+  const flag = quoted.split(/[ =]/)[0] ?? '';
+  const more = `see lasttoken ${command} --help`;
+  switch (code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      if (SECRET_FLAG.test(flag)) {
+        return `${flag} is not accepted: keys never go on the command line; ${keyHint}`;
+      }
+      return `unknown option ${flag} (${more})`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument ${shown(quoted)}: ${command} takes only --options (${more})`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return /does not take an argument/.test(message)
+        ? `${flag} is a switch and takes no value`
+        : `${flag} needs a value (a value starting with "-" is written ${flag}=-...)`;
+    default:
+      return message.split('\n')[0] ?? message;
+  }
+}
+
+/**
+ * A value echoed in an error message. Long values are described, not shown:
+ * an argument in the wrong place might be a key.
+ */
+export function shown(value: string): string {
+  return value.length <= 24 ? `"${value}"` : `(a ${value.length}-character value)`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A profile or run reference echoed back: ids as they are, anything long described (it may be a key). */
+export function shownRef(value: string): string {
+  return UUID.test(value) ? `"${value}"` : shown(value);
+}
+
+export function required(flag: string, value: string | undefined, command: string): string {
+  if (value === undefined || value.trim() === '')
+    throw new UsageError(`${flag} is required (see lasttoken ${command} --help)`);
+  return value;
+}
+
+export function choice<T extends string>(
+  flag: string,
+  value: string | undefined,
+  choices: readonly T[],
+): T | null {
+  if (value === undefined) return null;
+  const found = choices.find((c) => c === value);
+  if (found === undefined)
+    throw new UsageError(`${flag} must be one of ${choices.join(', ')}; got ${shown(value)}`);
+  return found;
+}
+
+export function integerOption(
+  flag: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+): number | null {
+  if (value === undefined) return null;
+  const n = /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(
+      `${flag} must be a whole number from ${min} to ${max}; got ${shown(value)}`,
+    );
+  }
+  return n;
+}
+
+/** A duration given in seconds (decimals allowed), as milliseconds. */
+export function msOption(flag: string, value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const s = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(value) ? Number(value) : NaN;
+  if (!(s > 0 && s <= MAX_SECONDS)) {
+    throw new UsageError(
+      `${flag} is in seconds and must be above 0 and at most ${MAX_SECONDS}; got ${shown(value)}`,
+    );
+  }
+  return Math.round(s * 1000);
+}
+
+// Conventional variable names are upper case; keys almost never are, so only
+// such a name is repeated back (someone may have passed the key itself).
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const CONVENTIONAL_ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
+
+/** The key in the environment variable `name` (trimmed), named by `flag`. */
+export function keyFromEnv(env: Env, name: string, flag: string, ifUnset: string): string {
+  if (!ENV_NAME.test(name)) {
+    throw new UsageError(
+      `${flag} takes the NAME of an environment variable (e.g. OPENAI_API_KEY), not the key itself`,
+    );
+  }
+  const key = env[name]?.trim();
+  if (!key) {
+    const which = CONVENTIONAL_ENV_NAME.test(name) ? `$${name}` : `the variable named by ${flag}`;
+    throw new UsageError(`${which} is not set or empty: ${ifUnset}`);
+  }
+  return key;
+}
+
+/** `--header Name:Value` flags as headers; `keyHint` says where a credential goes instead. */
+export function headerOptions(specs: readonly string[], keyHint: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const spec of specs) {
+    try {
+      const [name, value] = parseHeaderSpec(spec);
+      result[name] = value;
+    } catch (error) {
+      if (!(error instanceof HeaderError)) throw error;
+      // The value is never echoed: headers are where keys travel.
+      const { problem } = error;
+      throw new UsageError(
+        problem.kind === 'format'
+          ? '--header must look like Name:Value (e.g. --header "OpenAI-Organization:org-123")'
+          : problem.kind === 'credential'
+            ? `--header ${problem.name} would carry a credential on the command line: ${keyHint}`
+            : `--header ${problem.name}: the value contains a line break or NUL`,
+      );
+    }
+  }
+  return result;
+}

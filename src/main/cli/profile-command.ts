@@ -1,0 +1,168 @@
+// `lasttoken profile ...`: saved endpoints in the history database, their keys
+// in the OS keychain. A key enters through stdin or an environment variable
+// and goes straight to the keychain; nothing here can read it back.
+
+import type { Profile } from '../../shared/run';
+import { keyWouldBeRefused, type ProfileService } from '../profiles';
+import { KeychainUnavailableError } from '../secrets';
+import { keyFromEnv } from './options';
+import { complain, type CliDeps, type CliIo } from './io';
+import { readKeyFromStdin } from './secret-input';
+import type { StoreCommand } from './store-args';
+import { withStore } from './store-session';
+import { renderTable, truncate } from './table';
+
+type ProfileCommand = Extract<StoreCommand, { kind: `profile-${string}` }>;
+
+export function runProfileCommand(
+  command: ProfileCommand,
+  io: CliIo,
+  deps: CliDeps,
+): Promise<number> {
+  return withStore(command.target, io, deps, async ({ profiles }) => {
+    const json = command.target.json;
+    switch (command.kind) {
+      case 'profile-add': {
+        const profile = profiles.create(command.draft);
+        io.stdout.write(json ? toJson({ ...profile, has_key: false }) : `${profile.id}\n`);
+        io.stderr.write(
+          `saved profile "${profile.name}"; if its endpoint needs a key: ` +
+            `printf %s "$KEY" | lasttoken profile set-key ${profile.id}\n`,
+        );
+        warnInsecure(io, profile);
+        return 0;
+      }
+      case 'profile-list':
+        return listProfiles(profiles, io, json);
+      case 'profile-edit': {
+        const current = profiles.find(command.profile);
+        const { defaults, ...patch } = command.patch;
+        const updated = profiles.update(current.id, {
+          ...patch,
+          // --max-tokens changes that default only; the others (timeouts) stay.
+          defaults: defaults ? { ...current.defaults, ...defaults } : undefined,
+        });
+        io.stdout.write(
+          json ? toJson(updated) : `updated profile "${updated.name}" (${updated.id})\n`,
+        );
+        warnInsecure(io, updated);
+        return 0;
+      }
+      case 'profile-remove': {
+        const profile = profiles.find(command.profile);
+        const removed = await profiles.remove(profile.id);
+        io.stdout.write(
+          json
+            ? toJson({
+                id: profile.id,
+                name: profile.name,
+                removed: true,
+                key_removed: removed.key_removed,
+                warning: removed.warning,
+              })
+            : `removed profile "${profile.name}" (${profile.id}); its past runs keep their copy of it\n`,
+        );
+        if (removed.warning)
+          complain(io, `warning: the profile was removed, but ${removed.warning}`);
+        return 0;
+      }
+      case 'profile-set-key': {
+        const profile = profiles.find(command.profile);
+        // Refused before a key is asked for.
+        profiles.checkCanHoldKey(profile);
+        const key =
+          command.fromEnv === null
+            ? await readKeyFromStdin(
+                io.stdin,
+                io.stderr,
+                `API key for "${profile.name}" (typing is not shown; Enter to finish): `,
+              )
+            : keyFromEnv(
+                io.env,
+                command.fromEnv,
+                '--from-env',
+                'export the key in it first, or pipe the key on stdin',
+              );
+        await profiles.setKey(profile.id, key);
+        io.stdout.write(
+          json
+            ? toJson({ id: profile.id, name: profile.name, has_key: true })
+            : `stored the key of "${profile.name}" (${profile.id}) in the OS keychain\n`,
+        );
+        warnInsecure(io, profile);
+        return 0;
+      }
+      case 'profile-delete-key': {
+        const profile = profiles.find(command.profile);
+        const had = await profiles.hasKey(profile.id);
+        await profiles.deleteKey(profile.id);
+        io.stdout.write(
+          json
+            ? toJson({ id: profile.id, name: profile.name, has_key: false, deleted: had })
+            : had
+              ? `deleted the key of "${profile.name}" (${profile.id}) from the OS keychain\n`
+              : `"${profile.name}" (${profile.id}) had no key in the OS keychain\n`,
+        );
+        return 0;
+      }
+    }
+  });
+}
+
+async function listProfiles(profiles: ProfileService, io: CliIo, json: boolean): Promise<number> {
+  const list = profiles.list();
+  // One keychain question per profile; once it cannot be reached, stop asking.
+  let unavailable: KeychainUnavailableError | null = null;
+  const keys = new Map<string, boolean | null>();
+  for (const profile of list) {
+    if (unavailable) {
+      keys.set(profile.id, profile.builtin ? false : null);
+      continue;
+    }
+    try {
+      keys.set(profile.id, await profiles.hasKey(profile.id));
+    } catch (error) {
+      if (!(error instanceof KeychainUnavailableError)) throw error;
+      unavailable = error;
+      keys.set(profile.id, null);
+    }
+  }
+
+  if (json) {
+    io.stdout.write(toJson(list.map((p) => ({ ...p, has_key: keys.get(p.id) ?? null }))));
+  } else {
+    const keyCell = (p: Profile): string => {
+      if (p.builtin) return 'not needed';
+      const has = keys.get(p.id);
+      return has === null || has === undefined ? 'unknown' : has ? 'yes' : 'no';
+    };
+    io.stdout.write(
+      renderTable(
+        ['id', 'name', 'model', 'base_url', 'dialect', 'key'],
+        list.map((p) => [
+          p.id,
+          truncate(p.name, 40),
+          truncate(p.model, 40),
+          truncate(p.base_url, 60),
+          p.dialect,
+          keyCell(p),
+        ]),
+      ),
+    );
+  }
+  if (unavailable) complain(io, `key status unknown: ${unavailable.message}`);
+  return 0;
+}
+
+/** A key for this profile would be refused at run time: say how to confirm it. */
+function warnInsecure(io: CliIo, profile: Profile): void {
+  if (!keyWouldBeRefused(profile)) return;
+  io.stderr.write(
+    `note: ${profile.base_url} is plain http to another machine: runs will not send this profile's key ` +
+      `over it unless you confirm with lasttoken profile edit ${profile.id} --allow-insecure-key\n`,
+  );
+}
+
+function toJson(value: unknown): string {
+  return `${JSON.stringify(value)}\n`;
+}
