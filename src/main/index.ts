@@ -2,13 +2,16 @@
 // Everything with logic lives in modules that do not import electron (./shell,
 // ./ipc) and is tested in plain Node; this file only connects them to Electron.
 
+import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, session, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session, type WebContents } from 'electron';
+import { openAppServices } from './app-services';
 import { createHandlers } from './ipc/handlers';
 import { registerIpcHandlers } from './ipc/register';
 import { isAppPageUrl, isTrustedSender, locateAppPage } from './shell/app-page';
 import { contentSecurityPolicy, withContentSecurityPolicy } from './shell/csp';
 import { mainWindowOptions } from './shell/window-options';
+import { defaultDatabasePath, sqliteNativeBinding } from './store';
 
 // The built layout (electron.vite.config.ts): out/main/index.js beside
 // out/preload/index.cjs and out/renderer/index.html.
@@ -37,6 +40,18 @@ void app.whenReady().then(() => {
     callback(false);
   });
   session.defaultSession.setPermissionCheckHandler(() => false);
+
+  try {
+    // The history and the profiles, in the file the CLI uses too.
+    const services = openAppServices({
+      databasePath: defaultDatabasePath(process.platform, process.env, homedir()),
+      nativeBinding: sqliteNativeBinding(process.versions, app.getAppPath()),
+    });
+    app.on('will-quit', () => services.close());
+  } catch (error) {
+    // The message says which file and what to do; the window still opens.
+    dialog.showErrorBox('LastToken cannot open its history', String((error as Error).message));
+  }
 
   registerIpcHandlers(
     ipcMain,

@@ -1,9 +1,12 @@
 // src/main/index.ts with electron mocked: the window's security settings, the
 // session's policies and the IPC wiring, as a packaged app sets them up.
 
-import { basename, dirname } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openStore } from '../../src/main/store';
 import { contentSecurityPolicy } from '../../src/main/shell/csp';
 import { ipcContract } from '../../src/shared/ipc-contract';
 import { FakeWebContents, registered } from './fakes/electron';
@@ -14,11 +17,22 @@ const electron = await vi.hoisted(async () => {
 });
 vi.mock('electron', () => electron);
 
-const { app, ipcHandlers, session, windows } = electron;
+const { app, dialog, ipcHandlers, session, windows } = electron;
+
+// The app opens its history at start: here a throwaway file, not the user's.
+const historyDir = mkdtempSync(join(tmpdir(), 'lasttoken-main-'));
+const historyFile = join(historyDir, 'history.db');
 
 beforeAll(async () => {
+  process.env['LASTTOKEN_DB'] = historyFile;
   await import('../../src/main/index');
   await app.whenReady();
+});
+
+afterAll(() => {
+  app.emit('will-quit');
+  delete process.env['LASTTOKEN_DB'];
+  rmSync(historyDir, { recursive: true, force: true });
 });
 
 function mainWindow() {
@@ -45,6 +59,18 @@ function navigate(contents: FakeWebContents, url: string): boolean {
 }
 
 describe('main process', () => {
+  it('opens the history shared with the CLI, with the demo profile on first start', () => {
+    expect(dialog.showErrorBox).not.toHaveBeenCalled();
+    const store = openStore(historyFile);
+    try {
+      expect(store.profiles.list()).toEqual([
+        expect.objectContaining({ name: 'Demo (simulated)', builtin: true }),
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+
   it('sandboxes every renderer', () => {
     expect(app.enableSandbox).toHaveBeenCalled();
   });

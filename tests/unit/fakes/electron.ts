@@ -45,8 +45,10 @@ export function createFakeElectron() {
     whenReady: () => ready,
     getName: () => 'LastToken',
     getVersion: () => '0.1.0-test',
+    getAppPath: () => '/nonexistent/app',
     quit: vi.fn(),
   });
+  const dialog = { showErrorBox: vi.fn<(title: string, content: string) => void>() };
 
   const windows: FakeBrowserWindow[] = [];
 
@@ -102,6 +104,7 @@ export function createFakeElectron() {
 
   return {
     app,
+    dialog,
     BrowserWindow: FakeBrowserWindow,
     ipcMain,
     session: { defaultSession },
