@@ -10,7 +10,6 @@ import type {
   RunListFilter,
   RunListItem,
   RunRecord,
-  RunStatus,
   StoredTrial,
   TrendPoint,
 } from '../../shared/run';
@@ -19,19 +18,14 @@ import { summarize, type ModeSummary } from '../../shared/summary';
 import type { Mode } from '../../shared/trial';
 import { fromProfileColumns, type ProfileColumns } from './profile-row';
 import type { Bit } from './row-values';
+import type { RunRow as StoredRunRow } from './run-row';
 import { decodeTimeline } from './timeline-codec';
 import { fromTrialRow, type TrialRow } from './trial-row';
 
 const DEFAULT_PAGE = 50;
 
-interface RunRow {
-  id: string;
-  config: string;
-  status: RunStatus;
-  started_at: string;
-  ended_at: string | null;
-  planned_calls: number;
-}
+/** What the history reads of a run: not who owns it. */
+type RunRow = Omit<StoredRunRow, 'owner_pid' | 'heartbeat_at'>;
 
 interface RunListRow extends RunRow {
   trials: number;

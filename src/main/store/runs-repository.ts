@@ -16,18 +16,8 @@ import type { RunRecord, RunStatus, StoredTrial } from '../../shared/run';
 import { PROFILE_COLUMNS, toProfileColumns, type ProfileColumns } from './profile-row';
 import { Heartbeats } from './heartbeats';
 import { insertSql } from './row-values';
+import type { RunRow } from './run-row';
 import { TRIAL_COLUMNS, toTrialRow, type TrialRow } from './trial-row';
-
-interface RunRow {
-  id: string;
-  config: string;
-  status: RunStatus;
-  started_at: string;
-  ended_at: string | null;
-  planned_calls: number;
-  owner_pid: number;
-  heartbeat_at: number;
-}
 
 interface RunProfileRow extends ProfileColumns {
   run_id: string;

@@ -1,0 +1,13 @@
+import type { RunStatus } from '../../shared/run';
+
+/** A row of `runs` as SQLite holds it: the config is JSON, the owner marks a live run. */
+export interface RunRow {
+  id: string;
+  config: string;
+  status: RunStatus;
+  started_at: string;
+  ended_at: string | null;
+  planned_calls: number;
+  owner_pid: number;
+  heartbeat_at: number;
+}
