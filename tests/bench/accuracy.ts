@@ -24,6 +24,13 @@ export interface AccuracySamples {
   gcTotalMs: number;
 }
 
+/**
+ * Concurrent endpoints keep their own time: stream i gets its own first-token
+ * time and its own seeded gaps (mean about 5 ms), so events meet by chance.
+ */
+export const independentSchedule = (stream: number): string =>
+  `sim-jitter:tokens=100,ttft=${40 + stream},gap=5,gap_min=1,gap_max=12,seed=${stream + 1}`;
+
 const REQUEST: RequestSpec = {
   messages: [{ role: 'user', content: 'Count slowly.' }],
   max_tokens: 4096,

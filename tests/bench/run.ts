@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../../src/main/store';
 import { startSimulator } from '../../src/main/sim';
-import { measureAccuracy, type AccuracySamples } from './accuracy';
+import { independentSchedule, measureAccuracy, type AccuracySamples } from './accuracy';
 import { errorFigures, formatErrorFigures } from './percentiles';
 import { formatRunSaving, measureRunSaving } from './runs';
 import { formatStoreFigures, measureRunsList, measureSaveRun } from './store';
@@ -16,10 +16,6 @@ import { measureBootstrap, measureThroughput } from './throughput';
 
 const SIM_CHILD_FLAG = '--sim-child';
 const STEADY = 'sim-steady:tokens=100,gap=5,ttft=40';
-// Concurrent endpoints keep their own time: each stream its own first-token
-// time and its own seeded gaps (mean about 5 ms), so events meet by chance.
-const independent = (stream: number): string =>
-  `sim-jitter:tokens=100,ttft=${40 + stream},gap=5,gap_min=1,gap_max=12,seed=${stream + 1}`;
 
 async function runSimChild(): Promise<void> {
   const sim = await startSimulator({ port: 0 });
@@ -95,14 +91,14 @@ async function main(): Promise<void> {
     // Warm-up runs, so that JIT compilation and the heap's growth to its
     // working size are not charged to the measured trials.
     await measureAccuracy(url, () => STEADY, 1, 3);
-    await measureAccuracy(url, independent, 32, 1);
+    await measureAccuracy(url, independentSchedule, 32, 1);
     printAccuracy(`1 stream, ${STEADY}`, await measureAccuracy(url, () => STEADY, 1, 20), {
       gap: 0.3,
       ttft: 0.5,
     });
     printAccuracy(
       '32 concurrent streams, independent schedules (sim-jitter, own seed and TTFT each)',
-      await measureAccuracy(url, independent, 32, 3),
+      await measureAccuracy(url, independentSchedule, 32, 3),
       { gap: 1 },
     );
     printAccuracy(

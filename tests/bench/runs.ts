@@ -15,7 +15,7 @@
 import { DEFAULT_LIMITS } from '../../src/main/probe';
 import { startRun, type RunSink } from '../../src/main/runs';
 import type { Profile, RunConfig, RunOutcome, StoredTrial } from '../../src/shared/run';
-import { measureAccuracy, type AccuracySamples } from './accuracy';
+import { independentSchedule, measureAccuracy, type AccuracySamples } from './accuracy';
 import { errorFigures, formatErrorFigures, type ErrorFigures } from './percentiles';
 
 export interface RunSavingBenchOptions {
@@ -62,9 +62,6 @@ export interface RunSavingBench {
   /** How the saving run ended (cancelled once the measurement was over). */
   outcome: RunOutcome;
 }
-
-const defaultModelOf = (stream: number): string =>
-  `sim-jitter:tokens=100,ttft=${40 + stream},gap=5,gap_min=1,gap_max=12,seed=${stream + 1}`;
 
 function simProfiles(simUrl: string, count: number, model: string): Profile[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -138,7 +135,7 @@ async function measureBesideRun(
 export async function measureRunSaving(options: RunSavingBenchOptions): Promise<RunSavingBench> {
   const streams = options.streams ?? 32;
   const trials = options.trialsPerStream ?? 3;
-  const modelOf = options.modelOf ?? defaultModelOf;
+  const modelOf = options.modelOf ?? independentSchedule;
   const profiles =
     options.profiles ??
     simProfiles(
