@@ -87,6 +87,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
     const usage: Usage = { completion_tokens: null, prompt_tokens: null };
     let wholeBody: { content: string; reasoning: string } | null = null;
     let contentSoFar = '';
+    let charsSoFar = 0;
     let contentTokenBound = 0;
 
     let abortAt: number | null = null;
@@ -162,10 +163,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       progressQueued = true;
       setImmediate(() => {
         progressQueued = false;
-        if (!settled) {
-          const chars = chunks.reduce((n, c) => n + c.content.length + c.reasoning.length, 0);
-          options.onProgress?.({ chunks: chunks.length, chars });
-        }
+        if (!settled) options.onProgress?.({ chunks: chunks.length, chars: charsSoFar });
       });
     };
 
@@ -223,6 +221,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
         if (abortAt !== null) {
           chunksAfterAbort++;
         } else {
+          charsSoFar += info.content.length + info.reasoning.length;
           chunks.push({
             at_ms: at,
             content: info.content,
