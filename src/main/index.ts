@@ -5,6 +5,7 @@
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session, type WebContents } from 'electron';
+import icon from '../../resources/icon.png?asset';
 import { openAppServices } from './app-services';
 import { createHandlers } from './ipc/handlers';
 import { registerIpcHandlers } from './ipc/register';
@@ -67,7 +68,9 @@ void app.whenReady().then(() => {
 });
 
 function openMainWindow(): void {
-  const window = new BrowserWindow(mainWindowOptions(preloadFile));
+  const window = new BrowserWindow(
+    mainWindowOptions(preloadFile, process.platform === 'linux' ? icon : undefined),
+  );
   window.once('ready-to-show', () => window.show());
   void (devServerUrl === undefined ? window.loadFile(rendererFile) : window.loadURL(devServerUrl));
 }

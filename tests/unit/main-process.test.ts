@@ -1,10 +1,10 @@
 // src/main/index.ts with electron mocked: the window's security settings, the
 // session's policies and the IPC wiring, as a packaged app sets them up.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStore } from '../../src/main/store';
 import { contentSecurityPolicy } from '../../src/main/shell/csp';
@@ -69,6 +69,20 @@ describe('main process', () => {
     } finally {
       store.close();
     }
+  });
+
+  it('gives the window the app icon where the OS takes it from the window', () => {
+    const { options } = mainWindow();
+    const icon = (options as { icon?: string }).icon;
+    if (process.platform !== 'linux') {
+      expect(icon).toBeUndefined();
+      return;
+    }
+    // Under vitest the `?asset` import is a URL; electron-vite turns it into the file's path.
+    expect(icon).toMatch(/\/resources\/icon\.png\b/);
+    expect(existsSync(fileURLToPath(new URL('../../resources/icon.png', import.meta.url)))).toBe(
+      true,
+    );
   });
 
   it('sandboxes every renderer', () => {

@@ -2,8 +2,10 @@
 // provider error messages), so it gets no Node, no Electron internals and
 // Chromium's sandbox; it reaches main only through the preload's typed API.
 
-export function mainWindowOptions(preloadPath: string) {
+/** `icon` is the window's icon where the OS takes it from the window (Linux); packaged apps carry their own elsewhere. */
+export function mainWindowOptions(preloadPath: string, icon?: string) {
   return {
+    ...(icon === undefined ? {} : { icon }),
     width: 1280,
     height: 820,
     minWidth: 900,
