@@ -15,6 +15,7 @@
 import { DEFAULT_LIMITS } from '../../src/main/probe';
 import { startRun, type RunSink } from '../../src/main/runs';
 import type { Profile, RunConfig, RunOutcome, StoredTrial } from '../../src/shared/run';
+import { makeProfile } from '../support/profile-fixture';
 import { independentSchedule, measureAccuracy, type AccuracySamples } from './accuracy';
 import { errorFigures, formatErrorFigures, type ErrorFigures } from './percentiles';
 
@@ -64,20 +65,14 @@ export interface RunSavingBench {
 }
 
 function simProfiles(simUrl: string, count: number, model: string): Profile[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: `bench-run-${i + 1}`,
-    name: `bench run ${i + 1}`,
-    base_url: `${simUrl}/v1`,
-    model,
-    dialect: 'openai-chat',
-    headers: {},
-    defaults: {},
-    notes: 'runs benchmark',
-    allow_insecure_key: false,
-    builtin: false,
-    created_at: new Date(0).toISOString(),
-    updated_at: new Date(0).toISOString(),
-  }));
+  return Array.from({ length: count }, (_, i) =>
+    makeProfile(`bench-run-${i + 1}`, {
+      name: `bench run ${i + 1}`,
+      base_url: `${simUrl}/v1`,
+      model,
+      notes: 'runs benchmark',
+    }),
+  );
 }
 
 function runConfig(profiles: Profile[], trials: number): RunConfig {

@@ -22,6 +22,7 @@ import type {
   StoredTrial,
 } from '../../src/shared/run';
 import type { Dialect, Trial } from '../../src/shared/trial';
+import { makeProfile } from '../support/profile-fixture';
 
 let sim: SimServer;
 beforeAll(async () => {
@@ -88,20 +89,12 @@ function memorySink(): RunSink & { calls: SinkCall[]; saved: () => StoredTrial[]
 const SIM = '{sim}';
 
 function profile(id: string, model: string, dialect: Dialect = 'openai-chat'): Profile {
-  return {
-    id,
-    name: `Profile ${id}`,
+  return makeProfile(id, {
     base_url: dialect === 'openai-chat' ? `${SIM}/v1` : SIM,
     model,
     dialect,
     headers: { 'x-profile': id },
-    defaults: {},
-    notes: '',
-    allow_insecure_key: false,
-    builtin: false,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
-  };
+  });
 }
 
 const lookup = (profiles: Profile[]) => {

@@ -18,24 +18,11 @@ import {
 } from '../../src/main/runs';
 import type { Profile, RunConfig, RunEvent, StoredTrial } from '../../src/shared/run';
 import type { Mode, Trial } from '../../src/shared/trial';
+import { makeProfile } from '../support/profile-fixture';
 import { makeTrial } from './trial-fixture';
 
 function profile(id: string, overrides: Partial<Profile> = {}): Profile {
-  return {
-    id,
-    name: `P ${id}`,
-    base_url: 'http://127.0.0.1:9/v1',
-    model: `model-${id}`,
-    dialect: 'openai-chat',
-    headers: {},
-    defaults: {},
-    notes: '',
-    allow_insecure_key: false,
-    builtin: false,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return makeProfile(id, { name: `P ${id}`, ...overrides });
 }
 
 const lookup = (...profiles: Profile[]) => {
