@@ -9,6 +9,7 @@ import { TOKENIZER } from '../probe';
 import { formatMs, plural } from './format';
 import { renderReport } from './report-table';
 import { renderTable } from './table';
+import { formatSeconds as seconds } from '../../shared/duration';
 
 /** Every profile's report, then a comparison when there are several. */
 export function renderRunReport(
@@ -82,8 +83,6 @@ function figures(summary: ModeSummary | undefined, mode: Mode): string[] {
     `${summary.ok}/${summary.trials}`,
   ];
 }
-
-const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(3))} s`;
 
 /** A local time as `2025-01-31 14:30:05`, the way --since and --until read dates. */
 export function localTime(iso: string): string {

@@ -10,6 +10,7 @@ import { createTimedSseReader, type TimedSseReader } from './sse-reader';
 import { countTokens } from './tokens';
 import { deriveTrial, type ObservedChunk } from './trial-metrics';
 import type { Limits, RequestSpec, TrialOptions } from './types';
+import { formatSeconds as seconds } from '../../shared/duration';
 
 export interface TrialContext {
   url: URL;
@@ -35,8 +36,6 @@ const MAX_ERROR_BODY_BYTES = 64 * 1024;
 const MAX_OFFENDING_CHARS = 200;
 
 type BodyRoute = 'sse' | 'whole' | 'error';
-
-const seconds = (ms: number): string => `${+(ms / 1000).toFixed(3)} s`;
 
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-sim-request-id'];
 
