@@ -7,3 +7,4 @@ export {
 export { resolveEndpointUrl, isLoopbackHost } from './endpoint-url';
 export { TOKENIZER } from './tokens';
 export * from './types';
+export { CREDENTIAL_HEADER } from './credential-header';

@@ -6,6 +6,7 @@ import { dialectAdapter } from './dialects';
 import { EndpointUrlError, isLoopbackHost, resolveEndpointUrl } from './endpoint-url';
 import { runTrial } from './run-trial';
 import type { EndpointSpec, Limits, RequestSpec, TrialOptions, TrialRunner } from './types';
+import { CREDENTIAL_HEADER } from './credential-header';
 
 export class ProbeConfigError extends Error {}
 
@@ -18,11 +19,9 @@ export interface ProbeSessionOptions {
   clock?: Clock;
 }
 
-const SECRET_HEADER = /auth|key|token|secret|cookie|signature/i;
-
 function secretsOf(endpoint: EndpointSpec): string[] {
   const headerSecrets = Object.entries(endpoint.headers ?? {})
-    .filter(([name]) => SECRET_HEADER.test(name))
+    .filter(([name]) => CREDENTIAL_HEADER.test(name))
     .map(([, value]) => value);
   return [endpoint.api_key ?? '', ...headerSecrets].filter((s) => s.length > 0);
 }
@@ -34,7 +33,7 @@ function checkHeaders(headers: Record<string, string>): void {
       http.validateHeaderName(name);
       http.validateHeaderValue(name, value);
     } catch {
-      const what = SECRET_HEADER.test(name)
+      const what = CREDENTIAL_HEADER.test(name)
         ? 'the API key or credential'
         : `the value of header "${name}"`;
       throw new ProbeConfigError(

@@ -6,8 +6,9 @@
 /** RFC 9110 token characters: what Node accepts as a header name. */
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** A header whose name says it carries a credential (Authorization, X-Api-Key, Cookie...). */
-export const CREDENTIAL_HEADER = /auth|key|token|secret|cookie|signature|password/i;
+import { CREDENTIAL_HEADER } from '../probe';
+
+export { CREDENTIAL_HEADER };
 
 /** What is wrong with a header; the front end words it (it knows its own flags). */
 export type HeaderProblem =
