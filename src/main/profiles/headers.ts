@@ -3,12 +3,12 @@
 // profile form. Credentials never travel as extra headers: a profile's key
 // lives in the OS keychain and a probe's key in an environment variable.
 
-/** RFC 9110 token characters: what Node accepts as a header name. */
-export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
 import { CREDENTIAL_HEADER } from '../probe';
 
 export { CREDENTIAL_HEADER };
+
+/** RFC 9110 token characters: what Node accepts as a header name. */
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** What is wrong with a header; the front end words it (it knows its own flags). */
 export type HeaderProblem =
