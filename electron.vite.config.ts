@@ -1,5 +1,6 @@
 // Builds the Electron app into out/: main (src/main/index.ts → out/main/index.js, ESM,
-// npm dependencies left external and loaded from node_modules), preload
+// npm dependencies left external and loaded from node_modules, and the token
+// worker beside it, out/main/token-worker.js), preload
 // (src/preload/index.ts → out/preload/index.cjs) and renderer (src/renderer/index.html).
 
 import react from '@vitejs/plugin-react';
@@ -27,7 +28,17 @@ function devContentSecurityPolicy(): Plugin {
 }
 
 export default defineConfig({
-  main: {},
+  main: {
+    build: {
+      rolldownOptions: {
+        input: {
+          index: 'src/main/index.ts',
+          // A worker thread main starts; src/main/index.ts tells the engine where it is.
+          'token-worker': 'src/main/probe/tokens/token-worker.ts',
+        },
+      },
+    },
+  },
   preload: {
     build: {
       // A sandboxed preload cannot load ES modules or require anything but

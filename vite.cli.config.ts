@@ -20,6 +20,8 @@ export default defineConfig({
       input: {
         lasttoken: 'src/main/cli/index.ts',
         bench: 'tests/bench/run.ts',
+        // Started by both as a worker thread; each tells the engine where it is.
+        'token-worker': 'src/main/probe/tokens/token-worker.ts',
       },
       output: {
         format: 'es',

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session, type WebContents } from 'electron';
 import icon from '../../resources/icon.png?asset';
 import { openAppServices } from './app-services';
+import { configureTokenWorker } from './probe/tokens';
 import { createHandlers } from './ipc/handlers';
 import { registerIpcHandlers } from './ipc/register';
 import { isAppPageUrl, isTrustedSender, locateAppPage } from './shell/app-page';
@@ -15,8 +16,9 @@ import { mainWindowOptions } from './shell/window-options';
 import { defaultDatabasePath, sqliteNativeBinding } from './store';
 
 // The built layout (electron.vite.config.ts): out/main/index.js beside
-// out/preload/index.cjs and out/renderer/index.html.
+// out/main/token-worker.js, out/preload/index.cjs and out/renderer/index.html.
 const preloadFile = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+configureTokenWorker(new URL('./token-worker.js', import.meta.url));
 const rendererFile = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
 // `electron-vite dev` serves the renderer and passes its URL; a packaged app
 // always loads the built file.

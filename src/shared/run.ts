@@ -32,12 +32,54 @@ export interface Profile {
 
 export type ProfileInput = Omit<Profile, 'id' | 'builtin' | 'created_at' | 'updated_at'>;
 
+/**
+ * What one trial may take: its timeouts, and the sizes that bound its memory
+ * whatever a server sends. Passing a size limit ends the trial as a
+ * `protocol_error` that names the limit, with every timing measured so far.
+ */
 export interface RunLimits {
+  /** DNS + TCP + TLS. */
   connect_timeout_ms: number;
+  /**
+   * No bytes at all for this long ends the trial (`idle_timeout`). A plain
+   * request is silent while the server generates, so there it counts from the
+   * first byte; the deadline bounds the wait before it.
+   */
   idle_timeout_ms: number;
+  /** No content for this long while the connection stays alive sets `stalled`. */
   stall_ms: number;
+  /** Overall cap on one trial (`deadline`). */
   deadline_ms: number;
+  /** One SSE event (its lines up to the blank line that ends it), or a whole non-stream answer. */
+  max_event_bytes: number;
+  /** One response's body, counted after decompression (a small gzip body can decode to gigabytes). */
+  max_response_bytes: number;
+  /** Content and reasoning text kept per trial, in UTF-16 code units as `chars` counts them. */
+  max_text_chars: number;
 }
+
+/**
+ * Far above what a real answer needs: the longest answers models give today
+ * are a few hundred thousand characters, sent in events of a few hundred
+ * bytes (a buffered proxy may send the whole answer as one event).
+ */
+export const DEFAULT_RUN_LIMITS: RunLimits = {
+  connect_timeout_ms: 10_000,
+  idle_timeout_ms: 30_000,
+  stall_ms: 15_000,
+  deadline_ms: 300_000,
+  max_event_bytes: 16 * 1024 * 1024,
+  max_response_bytes: 256 * 1024 * 1024,
+  max_text_chars: 1_000_000,
+};
+
+export const TIME_LIMITS = [
+  'connect_timeout_ms',
+  'idle_timeout_ms',
+  'stall_ms',
+  'deadline_ms',
+] as const;
+export const SIZE_LIMITS = ['max_event_bytes', 'max_response_bytes', 'max_text_chars'] as const;
 
 /** What the user asked for. */
 export interface RunConfig {

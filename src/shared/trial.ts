@@ -17,8 +17,10 @@ export const TRIAL_STATUSES = [
   'deadline',
   'stream_ignored',
   'protocol_error',
+  'empty',
   'network_error',
   'aborted',
+  'internal_error',
 ] as const;
 export type TrialStatus = (typeof TRIAL_STATUSES)[number];
 
@@ -123,8 +125,15 @@ export interface Trial {
   /** Most content arrived in one burst at the end: a stream that was buffered somewhere. */
   buffered: boolean;
 
-  /** Body bytes received. */
+  /** Body bytes received, as they came over the wire (compressed, when the server compressed). */
   bytes: number;
+  /** The response's Content-Encoding (gzip, deflate, br) when the server compressed it; null when it did not. */
+  content_encoding: string | null;
+  /**
+   * Why the model stopped, as the provider said it (`stop`, `length`, `end_turn`,
+   * `max_tokens`, `content_filter`...); null when it did not say.
+   */
+  finish_reason: string | null;
   http_status: number | null;
   /** The provider's id for this request (x-request-id, request-id), for support tickets. */
   request_id: string | null;

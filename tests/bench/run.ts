@@ -8,14 +8,19 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../../src/main/store';
 import { startSimulator } from '../../src/main/sim';
+import { configureTokenWorker } from '../../src/main/probe/tokens';
 import { independentSchedule, measureAccuracy, type AccuracySamples } from './accuracy';
 import { errorFigures, formatErrorFigures } from './percentiles';
 import { formatRunSaving, measureRunSaving } from './runs';
 import { formatStoreFigures, measureRunsList, measureSaveRun } from './store';
 import { measureBootstrap, measureThroughput } from './throughput';
+import { formatTokenizerFigures, measurePattern, measureTokenizer } from './tokenizer';
 
 const SIM_CHILD_FLAG = '--sim-child';
 const STEADY = 'sim-steady:tokens=100,gap=5,ttft=40';
+
+// This file is bundled into out/cli/bench.mjs, beside the token worker's bundle.
+configureTokenWorker(new URL('./token-worker.mjs', import.meta.url));
 
 async function runSimChild(): Promise<void> {
   const sim = await startSimulator({ port: 0 });
@@ -123,6 +128,11 @@ async function main(): Promise<void> {
     `  ${Math.round(throughput.chunksPerSecond).toLocaleString('en')} chunks/s  ${verdict}`,
   );
   console.log(`  heap held by the trial: ${throughput.heapMb.toFixed(1)} MB`);
+
+  console.log('');
+  for (const line of formatTokenizerFigures(measureTokenizer(), measurePattern())) {
+    console.log(line);
+  }
 
   console.log('');
   for (const line of formatStoreFigures(measureSaveRun(), measureRunsList())) console.log(line);

@@ -1,11 +1,13 @@
 // Parse + tokenize throughput of the engine's stream path on one core: SSE
 // framing, UTF-8 decoding, dialect parsing, and the trial's derivation
-// (tokenizing the whole text once and assigning tokens to chunks).
+// (tokenizing the whole text once and assigning tokens to chunks, which the
+// engine does on its token worker and this measures in one thread).
 import { bootstrapMedianCi, median } from '../../src/shared/stats';
 import { createTimedSseReader } from '../../src/main/probe/sse-reader';
 import { openaiChat } from '../../src/main/probe/dialects/openai-chat';
-import { deriveTrial, type ObservedChunk } from '../../src/main/probe/trial-metrics';
-import { observations } from '../support/observations';
+import { deriveTrial } from '../../src/main/probe/trial-metrics';
+import { DEFAULT_LIMITS } from '../../src/main/probe';
+import { observations, type TextChunk } from '../support/observations';
 
 const WORDS = [
   ' the',
@@ -51,15 +53,18 @@ export function measureThroughput(count: number): ThroughputFigures {
   gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   const start = performance.now();
-  const chunks: ObservedChunk[] = [];
-  const reader = createTimedSseReader({
-    onEvent(at, event, bytes) {
-      const info = openaiChat.parseStreamEvent(event);
-      if (info.content || info.reasoning)
-        chunks.push({ at_ms: at, content: info.content, reasoning: info.reasoning, bytes });
+  const chunks: TextChunk[] = [];
+  const reader = createTimedSseReader(
+    {
+      onEvent(at, event, bytes) {
+        const info = openaiChat.parseStreamEvent(event);
+        if (info.content || info.reasoning)
+          chunks.push({ at_ms: at, content: info.content, reasoning: info.reasoning, bytes });
+      },
+      onComment() {},
     },
-    onComment() {},
-  });
+    DEFAULT_LIMITS.max_event_bytes,
+  );
   // One read per event, as a live stream arrives.
   events.forEach((event, i) => reader.feed(i, event));
   reader.end(count);

@@ -2,7 +2,21 @@
 // all, errors name the path and the reason, and a 120k-chunk export streams
 // row by row instead of building one giant string.
 
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -43,7 +57,15 @@ const run: RunRecord = {
     modes: ['stream'],
     trials: 30,
     profile_ids: ['p1'],
-    limits: { connect_timeout_ms: 1, idle_timeout_ms: 1, stall_ms: 1, deadline_ms: 1 },
+    limits: {
+      connect_timeout_ms: 1,
+      idle_timeout_ms: 1,
+      stall_ms: 1,
+      deadline_ms: 1,
+      max_event_bytes: 1,
+      max_response_bytes: 1,
+      max_text_chars: 1,
+    },
     reuse_connection: false,
     warmup: false,
   },
@@ -200,6 +222,94 @@ describe('writeCsvFile', () => {
     } finally {
       await chmod(sub, 0o755);
     }
+  });
+});
+
+describe('writeCsvFile and what is at the path', () => {
+  const trialsCsv = () => exportCsv('trials', { run, trials: smallTrials });
+  const write = (path: string) => writeCsvFile(path, 'trials', { run, trials: smallTrials });
+
+  async function freshFolder(name: string): Promise<string> {
+    const sub = join(dir, name);
+    await mkdir(sub);
+    return sub;
+  }
+
+  it('keeps the permissions of the file it replaces', async () => {
+    const sub = await freshFolder('modes');
+    const path = join(sub, 'out.csv');
+    await writeFile(path, 'old');
+    await chmod(path, 0o640);
+    await write(path);
+    expect((await stat(path)).mode & 0o777).toBe(0o640);
+    expect(await readFile(path, 'utf8')).toBe(trialsCsv());
+  });
+
+  it('writes through a symbolic link to its file, and the link stays a link', async () => {
+    const sub = await freshFolder('link');
+    const file = join(sub, 'real.csv');
+    await writeFile(file, 'old');
+    await chmod(file, 0o600);
+    const link = join(sub, 'link.csv');
+    await symlink('real.csv', link); // relative: to the folder the link is in
+    const result = await write(link);
+    expect(result.path).toBe(link);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await readlink(link)).toBe('real.csv');
+    expect(await readFile(file, 'utf8')).toBe(trialsCsv());
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readdir(sub)).sort()).toEqual(['link.csv', 'real.csv']);
+  });
+
+  it("creates a dangling link's file, in the folder the link points to", async () => {
+    const sub = await freshFolder('dangling');
+    const other = await freshFolder('dangling-target');
+    const link = join(sub, 'link.csv');
+    await symlink(join(other, 'new.csv'), link);
+    await write(link);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await readFile(join(other, 'new.csv'), 'utf8')).toBe(trialsCsv());
+    expect(await readdir(other)).toEqual(['new.csv']);
+  });
+
+  it('refuses a named pipe, a socket or a device and leaves it as it was', async () => {
+    const sub = await freshFolder('special');
+    const fifo = join(sub, 'pipe');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    await expect(write(fifo)).rejects.toThrow(
+      new CsvWriteError(fifo, 'it is a named pipe (FIFO), not a regular file', undefined),
+    );
+    expect((await lstat(fifo)).isFIFO()).toBe(true);
+
+    const socket = join(sub, 'socket');
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(socket, done));
+    try {
+      await expect(write(socket)).rejects.toThrow(`cannot write CSV to ${socket}: it is a socket`);
+      expect((await lstat(socket)).isSocket()).toBe(true);
+    } finally {
+      server.close();
+    }
+
+    // Through a link: a device itself is not replaced even by root, but a test
+    // must not risk /dev/full if this were broken.
+    const device = join(sub, 'device');
+    await symlink('/dev/null', device);
+    await expect(write(device)).rejects.toThrow(
+      `cannot write CSV to ${device}: it links to /dev/null, a device, not a regular file`,
+    );
+    expect(await readlink(device)).toBe('/dev/null');
+    // No temporary file left behind (closing the server removed its socket).
+    expect((await readdir(sub)).sort()).toEqual(['device', 'pipe']);
+  });
+
+  it('refuses links that loop', async () => {
+    const sub = await freshFolder('loop');
+    await symlink('b', join(sub, 'a'));
+    await symlink('a', join(sub, 'b'));
+    await expect(write(join(sub, 'a'))).rejects.toThrow(
+      `cannot write CSV to ${join(sub, 'a')}: its symbolic links form a loop`,
+    );
   });
 });
 

@@ -6,12 +6,12 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HEARTBEAT_INTERVAL_MS } from '../../src/main/store/heartbeats';
-import { STALE_AFTER_MS, THIS_PROCESS } from '../../src/main/store/run-owner';
+import { STALE_AFTER_MS, THIS_PROCESS, processState } from '../../src/main/store/run-owner';
 import { openStore, type Store } from '../../src/main/store/store';
 import { bundleNodeScript, type NodeScript } from '../support/bundle-node-script';
 import {
@@ -121,6 +121,48 @@ describe('a run whose process is killed', () => {
     expect(runStatus(after, 'run-live')?.status).toBe('interrupted');
     after.close();
   });
+
+  // Where nothing reaps a killed process (a container whose pid 1 is not an
+  // init), it stays a zombie: its pid still exists for kill(pid, 0).
+  it.skipIf(process.platform !== 'linux')(
+    'is interrupted when its process is a zombie that nothing reaps',
+    async () => {
+      // The recorder runs in the background of a shell that then becomes
+      // `sleep`, which never waits for children. A background job's stdin is
+      // /dev/null (the recorder would exit at once): the shell passes it ours on fd 3.
+      const child = spawn(
+        'sh',
+        [
+          '-c',
+          'exec 3<&0; "$0" "$@" <&3 3<&- & exec sleep 60 3<&-',
+          process.execPath,
+          script.file,
+          temp.path,
+          'run-zombie',
+          'p-1',
+          '1',
+        ],
+        { stdio: ['pipe', 'pipe', 'inherit'] },
+      );
+      children.push(child);
+      const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+      for await (const line of lines) if (line === 'saved 1') break;
+
+      const db = new Database(temp.path, { readonly: true });
+      const pid = db
+        .prepare<[string], number>('SELECT owner_pid FROM runs WHERE id = ?')
+        .pluck()
+        .get('run-zombie') as number;
+      db.close();
+      process.kill(pid, 'SIGKILL');
+      const state = () => processState(readFileSync(`/proc/${pid}/stat`, 'latin1'));
+      await vi.waitFor(() => expect(state()).toBe('Z'), { timeout: 10_000 });
+
+      const store = openStore(temp.path);
+      expect(runStatus(store, 'run-zombie')?.status).toBe('interrupted');
+      store.close();
+    },
+  );
 
   it('is interrupted when its heartbeat is stale, though its pid is taken', async () => {
     const recorder = startRecorder('run-stale', 1);

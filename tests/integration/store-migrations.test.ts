@@ -1,8 +1,9 @@
 // Opening history files: new, at every earlier schema version, and the files
 // that must be refused untouched (edited migration, newer schema, not ours).
 
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -180,8 +181,38 @@ describe('files that are refused, untouched', () => {
 
   it('a folder where the file should be, or a file where its folder should be', () => {
     openDatabase(temp.path).close();
-    expectOpenError(temp.dir, 'cannot_open', /Cannot open the history database .* for writing/);
+    expectOpenError(
+      temp.dir,
+      'not_a_file',
+      new RegExp(`^${temp.dir} is a folder, not a history database file: choose another`),
+    );
     expectOpenError(`${temp.path}/inside.db`, 'cannot_open', /Cannot create the folder/);
+  });
+
+  it('a device or a socket, refused before SQLite touches it', async () => {
+    // SQLite would take /dev/null for an empty database and create /dev/null-journal.
+    const journal = '/dev/null-journal';
+    const journalBefore = existsSync(journal);
+    try {
+      expectOpenError(
+        '/dev/null',
+        'not_a_file',
+        /^\/dev\/null is a device, not a history database file: choose another with --db or LASTTOKEN_DB$/,
+      );
+      expect(existsSync(journal)).toBe(journalBefore);
+    } finally {
+      if (!journalBefore) rmSync(journal, { force: true });
+    }
+
+    mkdirSync(temp.dir, { recursive: true });
+    const socket = join(temp.dir, 'socket');
+    const server = createServer();
+    await new Promise<void>((done) => server.listen(socket, done));
+    try {
+      expectOpenError(socket, 'not_a_file', /socket is a socket, not a history database file/);
+    } finally {
+      server.close();
+    }
   });
 
   it('a native module that cannot be loaded (but one in its own folder loads)', () => {

@@ -1,9 +1,54 @@
-// Observations of a completed stream trial, for tests and benchmarks of the
-// metric derivation: the chunks given, everything else plausible and overridable.
-import type { ObservedChunk, TrialObservations } from '../../src/main/probe/trial-metrics';
+// Observations of a completed trial, for tests and benchmarks of the metric
+// derivation: chunks given with their text, tokens counted in this thread by
+// the same code the token worker runs, everything else plausible and
+// overridable.
+import { analyzeTextTokens } from '../../src/main/probe/tokens/text-tokens';
+import type { CountedText, TrialObservations } from '../../src/main/probe/trial-metrics';
+
+/** A content-bearing event as a test describes it: when, and what text. */
+export interface TextChunk {
+  at_ms: number;
+  content: string;
+  reasoning?: string;
+  bytes?: number;
+}
+
+function ends(pieces: readonly string[]): Int32Array {
+  let end = 0;
+  return Int32Array.from(pieces, (piece) => (end += piece.length));
+}
+
+/** Counts tokens over the joined pieces, each token credited to the piece it ends in. */
+export function countedText(
+  content: readonly string[],
+  reasoning: readonly string[],
+  secrets: readonly string[] = [],
+): CountedText {
+  const result = analyzeTextTokens({
+    content: content.join(''),
+    contentEnds: ends(content),
+    reasoning: reasoning.join(''),
+    reasoningEnds: ends(reasoning),
+    secrets,
+  });
+  return {
+    content: result.content,
+    reasoning: result.reasoning,
+    content_tokens: result.contentTokens,
+    reasoning_tokens: result.reasoningTokens,
+    content_total: result.contentTotal,
+    reasoning_total: result.reasoningTotal,
+  };
+}
+
+/** An answer that came as one body (plain mode): its text, no chunks. */
+export function wholeBody(content: string, reasoning = ''): Partial<TrialObservations> {
+  const counted = countedText([content], [reasoning]);
+  return { whole_body: true, text: { ...counted, content_tokens: [], reasoning_tokens: [] } };
+}
 
 export function observations(
-  chunks: ObservedChunk[],
+  chunks: readonly TextChunk[],
   overrides: Partial<TrialObservations> = {},
 ): TrialObservations {
   const last = chunks[chunks.length - 1]?.at_ms ?? 0;
@@ -18,11 +63,22 @@ export function observations(
     first_event_ms: chunks[0]?.at_ms ?? null,
     complete_ms: last + 1,
     stopped_ms: last + 1,
-    chunks,
-    whole_body: null,
+    chunks: chunks.map((c) => ({
+      at_ms: c.at_ms,
+      content_chars: c.content.length,
+      reasoning_chars: c.reasoning?.length ?? 0,
+      bytes: c.bytes ?? 10,
+    })),
+    whole_body: false,
+    text: countedText(
+      chunks.map((c) => c.content),
+      chunks.map((c) => c.reasoning ?? ''),
+    ),
     pings: [],
     max_silence_ms: 0,
     bytes: 0,
+    content_encoding: null,
+    finish_reason: null,
     usage: { completion_tokens: null, prompt_tokens: null },
     usage_requested: true,
     http_status: 200,

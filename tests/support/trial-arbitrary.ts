@@ -87,6 +87,8 @@ export const trialArbitrary: fc.Arbitrary<Trial> = fc.record({
   burst_share: maybe(finite),
   buffered: fc.boolean(),
   bytes: count,
+  content_encoding: maybe(text),
+  finish_reason: maybe(text),
   http_status: maybe(fc.integer({ min: 100, max: 599 })),
   request_id: maybe(text),
   retry_after_s: maybe(finite),

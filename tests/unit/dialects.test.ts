@@ -81,8 +81,57 @@ describe('openai-chat', () => {
       content: 'Hello',
       reasoning: 'plan',
       usage: { completion_tokens: 4, prompt_tokens: 9 },
+      finish_reason: null,
     });
     expect(() => openaiChat.parsePlainBody('<html>')).toThrow(ProtocolError);
+  });
+
+  it('refuses content that is not text instead of reading it as none', () => {
+    const stream = (delta: unknown) => () =>
+      openaiChat.parseStreamEvent(data({ choices: [{ delta }] }));
+    expect(stream({ content: 42 })).toThrow(
+      new ProtocolError('delta.content is a number, not text'),
+    );
+    expect(stream({ content: { text: 'hi' } })).toThrow(/delta.content is an object, not text/);
+    expect(stream({ reasoning_content: true })).toThrow(/reasoning_content is a boolean/);
+    expect(stream({ content: null })().content).toBe('');
+    const plain = (content: unknown) => () =>
+      openaiChat.parsePlainBody(JSON.stringify({ choices: [{ message: { content } }] }));
+    expect(plain(42)).toThrow(/message.content is a number, not text/);
+    expect(plain([1])).toThrow(/message.content\[0\] is a number, not a part/);
+  });
+
+  it('reads content sent as typed parts (text and thinking, as Mistral sends them)', () => {
+    const info = openaiChat.parseStreamEvent(
+      data({
+        choices: [
+          {
+            delta: {
+              content: [
+                { type: 'thinking', thinking: [{ type: 'text', text: 'weigh it' }] },
+                { type: 'text', text: 'Answer' },
+                { type: 'reference', reference_ids: [1] },
+              ],
+            },
+          },
+        ],
+      }),
+    );
+    expect(info).toMatchObject({ content: 'Answer', reasoning: 'weigh it' });
+  });
+
+  it('keeps the finish reason', () => {
+    expect(
+      openaiChat.parseStreamEvent(data({ choices: [{ delta: {}, finish_reason: 'length' }] }))
+        .finish_reason,
+    ).toBe('length');
+    expect(
+      openaiChat.parsePlainBody(
+        JSON.stringify({
+          choices: [{ message: { content: '' }, finish_reason: 'content_filter' }],
+        }),
+      ).finish_reason,
+    ).toBe('content_filter');
   });
 });
 
@@ -151,6 +200,26 @@ describe('anthropic-messages', () => {
       content: 'Hello',
       reasoning: 'plan',
       usage: { completion_tokens: 3, prompt_tokens: 5 },
+      finish_reason: null,
     });
+  });
+
+  it('refuses text that is not text and keeps the stop reason', () => {
+    const parse = (value: unknown) => () => anthropicMessages.parseStreamEvent(data(value));
+    expect(parse({ type: 'content_block_delta', delta: { type: 'text_delta', text: 7 } })).toThrow(
+      /delta.text is a number, not text/,
+    );
+    expect(
+      parse({ type: 'message_delta', delta: { stop_reason: 'max_tokens' }, usage: {} })()
+        .finish_reason,
+    ).toBe('max_tokens');
+    expect(
+      anthropicMessages.parsePlainBody(
+        JSON.stringify({ content: [{ type: 'text', text: 'x' }], stop_reason: 'end_turn' }),
+      ).finish_reason,
+    ).toBe('end_turn');
+    expect(() =>
+      anthropicMessages.parsePlainBody(JSON.stringify({ content: [{ type: 'text', text: [] }] })),
+    ).toThrow(/content\[0\].text is an array, not text/);
   });
 });

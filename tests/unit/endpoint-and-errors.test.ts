@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isLoopbackHost, resolveEndpointUrl } from '../../src/main/probe/endpoint-url';
 import {
@@ -31,7 +32,13 @@ describe('endpoint URLs', () => {
 
   it('rejects what cannot be an endpoint, clearly', () => {
     expect(() => resolveEndpointUrl('api.openai.com/v1', 'openai-chat')).toThrow(/not a valid URL/);
-    expect(() => resolveEndpointUrl('ftp://x/v1', 'openai-chat')).toThrow(/use http or https/);
+    expect(() => resolveEndpointUrl('ftp://x/v1', 'openai-chat')).toThrow(
+      'unsupported protocol "ftp:": the base URL must start with http:// or https://',
+    );
+    // Not "... in null", the origin of a file: URL.
+    expect(() => resolveEndpointUrl('file:///etc/passwd', 'openai-chat')).toThrow(
+      /^unsupported protocol "file:": the base URL must start with http:\/\/ or https:\/\/$/,
+    );
     expect(() => resolveEndpointUrl('https://user:pw@x/v1', 'openai-chat')).toThrow(/credentials/);
   });
 
@@ -55,8 +62,9 @@ describe('failure texts', () => {
     ).toBe('Slow down');
     expect(providerErrorMessage('{"detail":"Not found"}')).toBe('Not found');
     expect(providerErrorMessage('{"error":"bad model"}')).toBe('bad model');
+    // Uncut and as sent: the caller redacts, then makes it one line and cuts it.
     expect(providerErrorMessage('<html>\n<body>502 Bad Gateway</body></html>')).toBe(
-      '<html> <body>502 Bad Gateway</body></html>',
+      '<html>\n<body>502 Bad Gateway</body></html>',
     );
     expect(providerErrorMessage('')).toBe('');
   });
@@ -76,10 +84,59 @@ describe('failure texts', () => {
     );
   });
 
+  it("explains TLS failures in words, not OpenSSL's", () => {
+    const wrongVersion = Object.assign(
+      new Error(
+        'C0A79D5B5A7F0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../deps/openssl/openssl/ssl/record/ssl3_record.c:354:',
+      ),
+      { code: 'ERR_SSL_WRONG_VERSION_NUMBER', reason: 'wrong version number' },
+    );
+    expect(networkErrorText(wrongVersion, 'x:1')).toBe(
+      'TLS handshake failed: the server does not speak TLS on this port (is the URL http://, not https://?) (x:1)',
+    );
+    const other = Object.assign(new Error('...:sslv3 alert handshake failure'), {
+      code: 'ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE',
+    });
+    expect(networkErrorText(other, 'x:1')).toBe(
+      'TLS handshake failed: sslv3 alert handshake failure (x:1)',
+    );
+  });
+
   it('redacts secrets wherever they appear', () => {
     expect(redactSecrets('Incorrect API key provided: sk-abc123. sk-abc123', ['sk-abc123'])).toBe(
       'Incorrect API key provided: [redacted]. [redacted]',
     );
     expect(redactSecrets('nothing here', ['sk-abc123', undefined])).toBe('nothing here');
+  });
+
+  it('redacts any piece of eight characters of a secret, merging overlapping pieces', () => {
+    const key = 'sk-live-0123456789abcdefghij';
+    // The provider shows part of the key: the start, or the middle.
+    expect(redactSecrets(`key sk-live-0123 is wrong`, [key])).toBe('key [redacted] is wrong');
+    expect(redactSecrets(`...456789abcdef...`, [key])).toBe('...[redacted]...');
+    // Seven characters are too few to tell from ordinary text.
+    expect(redactSecrets('sk-live is a prefix', [key])).toBe('sk-live is a prefix');
+    expect(redactSecrets(`${key}${key}`, [key])).toBe('[redacted]');
+    expect(redactSecrets('abcd', ['abc'])).toBe('abcd');
+  });
+
+  it('leaves no 8-character piece of a key in any text, however it was cut or echoed', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 8, maxLength: 60 }).filter((k) => k.trim().length === k.length),
+        fc.string({ maxLength: 30 }),
+        fc.string({ maxLength: 30 }),
+        fc.nat(),
+        fc.nat(),
+        (key, before, after, from, length) => {
+          const start = from % key.length;
+          const echoed = key.slice(start, start + Math.max(8, length % (key.length + 1)));
+          const redacted = redactSecrets(`${before}${echoed}${after}${key}`, [key]);
+          for (let i = 0; i + 8 <= key.length; i++) {
+            expect(redacted).not.toContain(key.slice(i, i + 8));
+          }
+        },
+      ),
+    );
   });
 });

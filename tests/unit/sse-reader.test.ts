@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createTimedSseReader } from '../../src/main/probe/sse-reader';
+import { createTimedSseReader, SseEventTooLargeError } from '../../src/main/probe/sse-reader';
+
+const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 
 interface Seen {
   events: { event: string | undefined; data: string }[];
@@ -9,10 +11,13 @@ interface Seen {
 
 function parse(parts: readonly Uint8Array[]): Seen {
   const seen: Seen = { events: [], comments: [] };
-  const reader = createTimedSseReader({
-    onEvent: (_at, event) => seen.events.push({ event: event.event, data: event.data }),
-    onComment: (_at, comment) => seen.comments.push(comment),
-  });
+  const reader = createTimedSseReader(
+    {
+      onEvent: (_at, event) => seen.events.push({ event: event.event, data: event.data }),
+      onComment: (_at, comment) => seen.comments.push(comment),
+    },
+    NO_LIMIT,
+  );
   parts.forEach((part, i) => reader.feed(i, part));
   reader.end(parts.length);
   return seen;
@@ -68,7 +73,10 @@ describe('timed SSE reader', () => {
 
   it('stamps an event with the read that completed it', () => {
     const times: number[] = [];
-    const reader = createTimedSseReader({ onEvent: (at) => times.push(at), onComment: () => {} });
+    const reader = createTimedSseReader(
+      { onEvent: (at) => times.push(at), onComment: () => {} },
+      NO_LIMIT,
+    );
     const bytes = new TextEncoder().encode('data: a\n\ndata: b');
     reader.feed(10, bytes.subarray(0, 12));
     reader.feed(25, bytes.subarray(12));
@@ -79,5 +87,42 @@ describe('timed SSE reader', () => {
   it('reports an event that ends the body without its blank line', () => {
     const seen = parse([new TextEncoder().encode('data: {"x":1}')]);
     expect(seen.events.map((e) => e.data)).toEqual(['{"x":1}']);
+  });
+});
+
+describe('the event size limit', () => {
+  const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
+  const reader = (limit: number, events: string[] = []) =>
+    createTimedSseReader({ onEvent: (_at, e) => events.push(e.data), onComment: () => {} }, limit);
+
+  it('lets events of exactly the limit through, in one read or byte by byte', () => {
+    // "data: 12345\n" is 12 bytes, the blank line ends the block.
+    const event = 'data: 12345\n\n';
+    for (const split of [false, true]) {
+      const events: string[] = [];
+      const sse = reader(12, events);
+      const bytes = encode(event.repeat(3));
+      if (split) bytes.forEach((byte, i) => sse.feed(i, Uint8Array.of(byte)));
+      else sse.feed(0, bytes);
+      expect(events).toEqual(['12345', '12345', '12345']);
+    }
+  });
+
+  it('stops one byte past the limit, whether the event ends in the same read or never', () => {
+    expect(() => reader(11).feed(0, encode('data: 12345\n\n'))).toThrow(SseEventTooLargeError);
+    // No line end at all: the bytes of the unfinished line count.
+    const endless = reader(1000);
+    expect(() => {
+      for (let i = 0; i < 100; i++) endless.feed(i, encode('x'.repeat(64)));
+    }).toThrow(new SseEventTooLargeError(1000));
+  });
+
+  it('counts every line of one event, comments included, and CRLF as one line end', () => {
+    const lines = 'data: aaaa\r\n: ping\r\ndata: bbbb\r\n';
+    // 11 + 7 + 11 = 29 bytes before the blank line.
+    expect(() => reader(28).feed(0, encode(`${lines}\r\n`))).toThrow(SseEventTooLargeError);
+    const events: string[] = [];
+    reader(29, events).feed(0, encode(`${lines}\r\n`.repeat(2)));
+    expect(events).toEqual(['aaaa\nbbbb', 'aaaa\nbbbb']);
   });
 });

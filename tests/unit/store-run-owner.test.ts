@@ -2,7 +2,12 @@
 
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { STALE_AFTER_MS, isOwnerGone, type ProcessIdentity } from '../../src/main/store/run-owner';
+import {
+  STALE_AFTER_MS,
+  isOwnerGone,
+  processState,
+  type ProcessIdentity,
+} from '../../src/main/store/run-owner';
 
 const now = 10_000_000;
 const self: ProcessIdentity = { pid: process.pid, started_at: now - 60_000 };
@@ -32,5 +37,21 @@ describe('isOwnerGone', () => {
 
   it('for a pid no process has', () => {
     expect(isOwnerGone({ pid: deadPid(), heartbeat_at: fresh }, now, self)).toBe(true);
+  });
+});
+
+describe('processState', () => {
+  it('reads the state after the command name, whatever the name holds', () => {
+    expect(processState('4242 (node) Z 4241 4242 1 0 -1 4194308 0 0\n')).toBe('Z');
+    expect(processState('4242 (my (odd) name) S 1 4242 1 0 -1\n')).toBe('S');
+    // A name may end with ") R": only the last parenthesis closes it.
+    expect(processState('4242 (a) R (b) Z 1 4242 1 0 -1\n')).toBe('Z');
+    expect(processState('4242 (x y) D 1')).toBe('D');
+  });
+
+  it('is null for what is not a stat line', () => {
+    expect(processState('')).toBeNull();
+    expect(processState('4242 (truncated')).toBeNull();
+    expect(processState('4242 (node)')).toBeNull();
   });
 });

@@ -49,6 +49,8 @@ export function makeTrial(overrides: Partial<Trial> = {}): Trial {
     buffered: false,
 
     bytes: 1024,
+    content_encoding: null,
+    finish_reason: 'stop',
     http_status: 200,
     request_id: null,
     retry_after_s: null,

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deriveTrial, type ObservedChunk } from '../../src/main/probe/trial-metrics';
-import { observations } from '../support/observations';
+import { deriveTrial } from '../../src/main/probe/trial-metrics';
+import { observations, wholeBody, type TextChunk } from '../support/observations';
 
-const chunk = (at_ms: number, content: string, reasoning = ''): ObservedChunk => ({
+const chunk = (at_ms: number, content: string, reasoning = ''): TextChunk => ({
   at_ms,
   content,
   reasoning,
-  bytes: 10,
 });
 
 describe('deriveTrial', () => {
@@ -84,7 +83,7 @@ describe('deriveTrial', () => {
     const trial = deriveTrial(
       observations([], {
         mode: 'plain',
-        whole_body: { content: 'Hello world', reasoning: '' },
+        ...wholeBody('Hello world'),
         complete_ms: 500,
         first_byte_ms: 480,
       }),

@@ -14,7 +14,8 @@ import {
   headerOptions,
   integerOption,
   keyFromEnv,
-  msOption,
+  LIMIT_OPTIONS,
+  limitFlags,
   parseStrict,
   required,
   shown,
@@ -64,10 +65,7 @@ const PROBE_OPTIONS = {
   trials: { type: 'string' },
   'max-tokens': { type: 'string' },
   prompt: { type: 'string' },
-  'connect-timeout': { type: 'string' },
-  'idle-timeout': { type: 'string' },
-  stall: { type: 'string' },
-  deadline: { type: 'string' },
+  ...LIMIT_OPTIONS,
   'reuse-connection': { type: 'boolean' },
   'api-key-env': { type: 'string' },
   header: { type: 'string', multiple: true },
@@ -157,15 +155,7 @@ function parseProbe(argv: readonly string[], env: Env): Command {
         integerOption('--max-tokens', values['max-tokens'], 1, MAX_TOKENS) ??
         PROBE_DEFAULTS.maxTokens,
       prompt,
-      limits: {
-        connect_timeout_ms:
-          msOption('--connect-timeout', values['connect-timeout']) ??
-          DEFAULT_LIMITS.connect_timeout_ms,
-        idle_timeout_ms:
-          msOption('--idle-timeout', values['idle-timeout']) ?? DEFAULT_LIMITS.idle_timeout_ms,
-        stall_ms: msOption('--stall', values.stall) ?? DEFAULT_LIMITS.stall_ms,
-        deadline_ms: msOption('--deadline', values.deadline) ?? DEFAULT_LIMITS.deadline_ms,
-      },
+      limits: { ...DEFAULT_LIMITS, ...limitFlags(values) },
       reuseConnection: values['reuse-connection'] ?? false,
       abortAfter,
       json: values.json ?? false,

@@ -19,11 +19,13 @@ Usage:
                                                        and keep the run in the history
   lasttoken history [--profile P] [--since DATE] ...   past runs, newest first
   lasttoken show RUN_ID                                one run: configuration, summary, failures
-  lasttoken export RUN_ID --kind K --out FILE          a run as CSV (summary, trials or chunks)
+  lasttoken export RUN_ID --kind K --out FILE|-        a run as CSV (summary, trials or chunks)
   lasttoken --help | --version
 
 "lasttoken COMMAND --help" shows a command's options. Profiles and runs live in
-the desktop app's database file; --db PATH or LASTTOKEN_DB picks another.
+the desktop app's database file; --db PATH or LASTTOKEN_DB picks another. A
+history you may not write is still read by history, show, export and profile
+list; the commands that write refuse it before doing anything.
 Try it without any key: lasttoken run --profiles demo
 Your users wait for the last token: the probe shows where the time goes.
 `;
@@ -188,7 +190,7 @@ the failed trials. RUN_ID may be the start of an id, if only one run matches.
 --json prints {run, summary, trials}.
 `;
 
-export const EXPORT_HELP = `Usage: lasttoken export RUN_ID --kind summary|trials|chunks --out FILE [--bom]
+export const EXPORT_HELP = `Usage: lasttoken export RUN_ID --kind summary|trials|chunks --out FILE|- [--bom]
 
 Writes one run as CSV (RFC 4180, columns named as in DESIGN.md):
   summary   one row per profile and mode: n, median and p95 of every metric
@@ -196,11 +198,17 @@ Writes one run as CSV (RFC 4180, columns named as in DESIGN.md):
   chunks    one row per chunk of every trial: arrival, gap, chars, tokens
 
   --kind K               summary, trials or chunks
-  --out FILE             where to write it (replaced atomically if it exists)
+  --out FILE             where to write it: a regular file, written whole or not at
+                         all (an existing one is replaced atomically and keeps its
+                         permissions); a symbolic link is written through to its
+                         file and stays a link. A folder, a device, a named pipe
+                         or a socket is refused.
+  --out -                to standard output, streamed as it is made; nothing else
+                         goes there, so --json is refused with it
   --bom                  start with a UTF-8 byte order mark, so Excel reads
                          non-ASCII text (Chinese...) correctly
 ${STORE_OPTIONS}
 
-Text cells that a spreadsheet would run as a formula are neutralised. Prints the
-file's path and size.
+Text cells that a spreadsheet would run as a formula are neutralised. With a
+FILE, prints its path and size (--json: {run_id, kind, path, bytes}).
 `;

@@ -5,13 +5,14 @@ import type { RunDetail } from '../../shared/run';
 import { writeCsvFile, type CsvFileResult } from '../export';
 import { ProfileNotFoundError } from '../profiles';
 import type { Store } from '../store';
+import { writeCsvOutput } from './csv-output';
 import { plural } from './format';
 import type { CliDeps, CliIo } from './io';
 import { UsageError, shownRef } from './options';
 import { summaryRows } from './run-command';
 import { localTime, renderRunHeader, renderRunReport } from './run-report';
 import type { StoreCommand } from './store-args';
-import { withStore } from './store-session';
+import { withStoreToRead } from './store-session';
 import { renderTable, truncate } from './table';
 
 type HistoryCommand = Extract<StoreCommand, { kind: 'history' | 'show' | 'export' }>;
@@ -21,7 +22,8 @@ export function runHistoryCommand(
   io: CliIo,
   deps: CliDeps,
 ): Promise<number> {
-  return withStore(command.target, io, deps, async ({ store, profiles }) => {
+  // All three only read: a read-only history serves them as well.
+  return withStoreToRead(command.target, io, deps, async ({ store, profiles }) => {
     const json = command.target.json;
     switch (command.kind) {
       case 'history': {
@@ -85,11 +87,31 @@ export function runHistoryCommand(
       case 'export': {
         const detail = findRun(store, command.run);
         const options = { bom: command.bom };
+        const { out } = command;
+        if (out === null) {
+          // Standard output carries the CSV and nothing else.
+          if (command.csv === 'summary') {
+            await writeCsvOutput(
+              io.stdout,
+              'summary',
+              { run: detail.run, summaries: detail.summaries },
+              options,
+            );
+          } else {
+            await writeCsvOutput(
+              io.stdout,
+              command.csv,
+              { run: detail.run, trials: detail.trials },
+              options,
+            );
+          }
+          return 0;
+        }
         let result: CsvFileResult;
         switch (command.csv) {
           case 'summary':
             result = await writeCsvFile(
-              command.out,
+              out,
               'summary',
               { run: detail.run, summaries: detail.summaries },
               options,
@@ -99,7 +121,7 @@ export function runHistoryCommand(
           case 'chunks':
             // Streamed row by row into the file: the CSV text is never held whole.
             result = await writeCsvFile(
-              command.out,
+              out,
               command.csv,
               { run: detail.run, trials: detail.trials },
               options,

@@ -1,7 +1,14 @@
 // Process glue only: hands the real argv, streams and environment to main(),
-// turns SIGINT/SIGTERM into the interrupt signal, and sets the exit code.
+// turns SIGINT/SIGTERM into the interrupt signal, makes a failing stdout one
+// line instead of a stack trace, says where the token worker is, and sets the
+// exit code.
 
+import { configureTokenWorker } from '../probe/tokens';
 import { main } from './main';
+import { handleOutputErrors } from './output-errors';
+
+// This file is bundled into out/cli/lasttoken.mjs, beside the token worker's bundle.
+configureTokenWorker(new URL('./token-worker.mjs', import.meta.url));
 
 const interrupt = new AbortController();
 for (const name of ['SIGINT', 'SIGTERM'] as const) {
@@ -12,12 +19,7 @@ for (const name of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-// `lasttoken probe ... | head` closes the pipe early: that is the reader's
-// choice, not an error worth a stack trace.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
-});
+handleOutputErrors();
 
 void main(process.argv.slice(2), {
   // Only `profile set-key` reads stdin: the stream is not even created otherwise.

@@ -3,6 +3,7 @@
 
 import { constants } from 'node:os';
 import type { KeyStore } from '../secrets';
+import { printable } from './format';
 import type { Env } from './options';
 
 export interface TextOutput {
@@ -55,9 +56,12 @@ export class CliFailure extends Error {
   }
 }
 
-/** One line on stderr, prefixed with the program's name, as every CLI error is. */
+/**
+ * One line on stderr, prefixed with the program's name, as every CLI error is.
+ * Messages quote providers and files: what a terminal would obey is escaped.
+ */
 export function complain(io: CliIo, message: string): void {
-  io.stderr.write(`lasttoken: ${message}\n`);
+  io.stderr.write(`lasttoken: ${printable(message)}\n`);
 }
 
 /** The conventional exit status of a process ended by a signal: 128 + its number (SIGINT when unknown). */

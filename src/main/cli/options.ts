@@ -3,6 +3,7 @@
 // seconds). Nothing here echoes a value that might be a key.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { RunLimits } from '../../shared/run';
 import type { Dialect } from '../../shared/trial';
 import { HeaderError, parseHeaderSpec } from '../profiles';
 
@@ -147,16 +148,65 @@ export function integerOption(
   return n;
 }
 
-/** A duration given in seconds (decimals allowed), as milliseconds. */
+/** A duration given in seconds (decimals allowed), as whole milliseconds: timers have no finer grain. */
 export function msOption(flag: string, value: string | undefined): number | null {
   if (value === undefined) return null;
   const s = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(value) ? Number(value) : NaN;
-  if (!(s > 0 && s <= MAX_SECONDS)) {
+  if (!(s >= 0.001 && s <= MAX_SECONDS)) {
     throw new UsageError(
-      `${flag} is in seconds and must be above 0 and at most ${MAX_SECONDS}; got ${shown(value)}`,
+      `${flag} is in seconds and must be from 0.001 (1 ms) to ${MAX_SECONDS}; got ${shown(value)}`,
     );
   }
   return Math.round(s * 1000);
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+// One response's size has to fit in memory to be decoded at all.
+const MAX_SIZE_BYTES = 64 * 1024 ** 3;
+const MAX_TEXT_CHARS = 1_000_000_000;
+
+/** A size in bytes: a whole number, optionally with K, M or G (1024, 1024², 1024³; "16M", "16MiB"). */
+export function sizeOption(flag: string, value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const match = /^\s*(\d+)\s*(?:([kmg])(?:i?b)?|b)?\s*$/i.exec(value);
+  const bytes = match ? Number(match[1]) * (SIZE_UNITS[match[2]?.toLowerCase() ?? ''] ?? NaN) : NaN;
+  if (!Number.isSafeInteger(bytes) || bytes < 1 || bytes > MAX_SIZE_BYTES) {
+    throw new UsageError(
+      `${flag} is a size in bytes, with K, M or G for KiB, MiB, GiB (e.g. 16M), from 1 to 64G; got ${shown(value)}`,
+    );
+  }
+  return bytes;
+}
+
+/** The per-trial limits as flags, shared by probe and run. */
+export const LIMIT_OPTIONS = {
+  'connect-timeout': { type: 'string' },
+  'idle-timeout': { type: 'string' },
+  stall: { type: 'string' },
+  deadline: { type: 'string' },
+  'max-event-bytes': { type: 'string' },
+  'max-response-bytes': { type: 'string' },
+  'max-text-chars': { type: 'string' },
+} as const satisfies OptionsConfig;
+
+/** Only the limits the command line gives; the caller decides where the others come from. */
+export function limitFlags(
+  values: Partial<Record<keyof typeof LIMIT_OPTIONS, string>>,
+): Partial<RunLimits> {
+  const given: Record<keyof RunLimits, number | null> = {
+    connect_timeout_ms: msOption('--connect-timeout', values['connect-timeout']),
+    idle_timeout_ms: msOption('--idle-timeout', values['idle-timeout']),
+    stall_ms: msOption('--stall', values.stall),
+    deadline_ms: msOption('--deadline', values.deadline),
+    max_event_bytes: sizeOption('--max-event-bytes', values['max-event-bytes']),
+    max_response_bytes: sizeOption('--max-response-bytes', values['max-response-bytes']),
+    max_text_chars: integerOption('--max-text-chars', values['max-text-chars'], 1, MAX_TEXT_CHARS),
+  };
+  const limits: Partial<RunLimits> = {};
+  for (const [name, value] of Object.entries(given) as [keyof RunLimits, number | null][]) {
+    if (value !== null) limits[name] = value;
+  }
+  return limits;
 }
 
 // Conventional variable names are upper case; keys almost never are, so only

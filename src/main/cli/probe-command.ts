@@ -13,7 +13,7 @@ import {
   type TrialRunner,
 } from '../probe';
 import { UsageError, type ProbeOptions } from './args';
-import { plural } from './format';
+import { jsonText, plural, printable } from './format';
 import { complain, signalExitCode, type CliIo } from './io';
 import { createProgress } from './progress';
 import { isAbortExperiment, renderReport } from './report-table';
@@ -29,14 +29,17 @@ export async function runProbe(options: ProbeOptions, io: CliIo): Promise<number
   const summary = summarize(`${model} @ ${base_url}`, trials);
   io.stdout.write(
     options.json
-      ? `${JSON.stringify({ endpoint, tokenizer: TOKENIZER, interrupted, trials, summary })}\n`
-      : renderReport({
-          endpoint,
-          tokenizer: TOKENIZER,
-          trials,
-          summaries: summary,
-          abortAfter: options.abortAfter,
-        }),
+      ? `${jsonText({ endpoint, tokenizer: TOKENIZER, interrupted, trials, summary })}\n`
+      : // Provider text in the report (errors) is escaped for the terminal.
+        printable(
+          renderReport({
+            endpoint,
+            tokenizer: TOKENIZER,
+            trials,
+            summaries: summary,
+            abortAfter: options.abortAfter,
+          }),
+        ),
   );
 
   if (interrupted) {

@@ -9,7 +9,7 @@ import { keyFromEnv } from './options';
 import { complain, type CliDeps, type CliIo } from './io';
 import { readKeyFromStdin } from './secret-input';
 import type { StoreCommand } from './store-args';
-import { withStore } from './store-session';
+import { withStore, withStoreToRead } from './store-session';
 import { renderTable, truncate } from './table';
 
 type ProfileCommand = Extract<StoreCommand, { kind: `profile-${string}` }>;
@@ -19,7 +19,9 @@ export function runProfileCommand(
   io: CliIo,
   deps: CliDeps,
 ): Promise<number> {
-  return withStore(command.target, io, deps, async ({ profiles }) => {
+  // Listing only reads; every other profile command writes the history.
+  const open = command.kind === 'profile-list' ? withStoreToRead : withStore;
+  return open(command.target, io, deps, async ({ profiles }) => {
     const json = command.target.json;
     switch (command.kind) {
       case 'profile-add': {

@@ -5,7 +5,7 @@
 import { headlineFirstTokenMetric, metricLabel } from '../../shared/summary';
 import type { Mode, Trial } from '../../shared/trial';
 import type { TrialProgress } from '../probe';
-import { formatMs } from './format';
+import { formatMs, oneLine } from './format';
 import type { TextOutput } from './io';
 
 export interface Progress {
@@ -52,5 +52,6 @@ export function trialLine(trial: Trial): string {
   if (trial.total_ms !== null) parts.push(`total ${formatMs(trial.total_ms)}`);
   if (trial.tokens > 0) parts.push(`${trial.tokens} tok`);
   if (trial.error !== null) parts.push(trial.error);
-  return parts.join('  ');
+  // The error quotes the provider: one line, nothing a terminal would obey.
+  return oneLine(parts.join('  '));
 }

@@ -3,13 +3,20 @@
 // each trial is saved as it ends; Ctrl-C cancels, keeping what finished. The
 // built-in demo profile runs against a simulator started here for the run.
 
-import type { Profile, RunConfig, RunDetail, RunOutcome, RunPlan } from '../../shared/run';
+import {
+  TIME_LIMITS,
+  type Profile,
+  type RunConfig,
+  type RunDetail,
+  type RunOutcome,
+  type RunPlan,
+} from '../../shared/run';
 import { DEFAULT_LIMITS, type Limits } from '../probe';
 import { keyWouldBeRefused, usesBuiltinSimulator, withBuiltinEndpoint } from '../profiles';
 import { planRun, RunConfigError, startRun, type KeySource } from '../runs';
 import { KeychainUnavailableError } from '../secrets';
 import { startSimulator, type SimServer } from '../sim';
-import { plural } from './format';
+import { jsonText, plural, printable } from './format';
 import { complain, signalExitCode, type CliDeps, type CliIo } from './io';
 import { PROBE_DEFAULTS, UsageError } from './options';
 import { createRunProgress } from './run-progress';
@@ -98,14 +105,17 @@ async function execute(
   if (!detail) throw new Error(`run ${outcome.run_id} was not found after it finished`);
   io.stdout.write(
     json
-      ? `${JSON.stringify({
+      ? `${jsonText({
           run_id: outcome.run_id,
           status: outcome.status,
           summary: summaryRows(detail),
           failures: outcome.failures,
           errors: outcome.errors,
         })}\n`
-      : `run ${outcome.run_id}: ${outcome.status}\n\n${renderRunReport(detail, outcome.failures)}`,
+      : // Provider text in the report (errors) is escaped for the terminal.
+        printable(
+          `run ${outcome.run_id}: ${outcome.status}\n\n${renderRunReport(detail, outcome.failures)}`,
+        ),
   );
   return exitCode(outcome, detail, io, session.path);
 }
@@ -187,23 +197,21 @@ function maxTokensFor(options: RunOptions, chosen: readonly Profile[]): number {
   return defaults[0] ?? PROBE_DEFAULTS.maxTokens;
 }
 
-/** Each limit: the flag, else the most lenient of the profiles' defaults (no profile is cut short by another's), else the engine's. */
+/**
+ * Each limit: the flag, else (timeouts) the most lenient of the profiles'
+ * defaults, so that no profile is cut short by another's, else the engine's.
+ */
 function limitsFor(flags: Partial<Limits>, chosen: readonly Profile[]): Limits {
-  const pick = (name: keyof Limits): number => {
-    const flag = flags[name];
-    if (flag !== undefined) return flag;
+  const limits: Limits = { ...DEFAULT_LIMITS, ...flags };
+  for (const name of TIME_LIMITS) {
+    if (flags[name] !== undefined) continue;
     const own = chosen.flatMap((p) => {
       const value = p.defaults[name];
       return value === undefined ? [] : [value];
     });
-    return own.length > 0 ? Math.max(...own) : DEFAULT_LIMITS[name];
-  };
-  return {
-    connect_timeout_ms: pick('connect_timeout_ms'),
-    idle_timeout_ms: pick('idle_timeout_ms'),
-    stall_ms: pick('stall_ms'),
-    deadline_ms: pick('deadline_ms'),
-  };
+    if (own.length > 0) limits[name] = Math.max(...own);
+  }
+  return limits;
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { RunEvent } from '../../shared/run';
 import type { Mode } from '../../shared/trial';
 import type { TextOutput } from './io';
+import { oneLine } from './format';
 import { trialLine } from './progress';
 import { displayWidth, truncate } from './table';
 
@@ -41,7 +42,7 @@ export function createRunProgress(out: TextOutput, setup: RunProgressSetup) {
   let statusShown = false;
 
   const name = (id: string): string => {
-    const text = truncate(setup.names.get(id) ?? id, nameWidth);
+    const text = truncate(oneLine(setup.names.get(id) ?? id), nameWidth);
     return text + ' '.repeat(Math.max(0, nameWidth - displayWidth(text)));
   };
 
@@ -56,7 +57,7 @@ export function createRunProgress(out: TextOutput, setup: RunProgressSetup) {
     if (!live || running.size === 0) return;
     const inFlight = [...running.entries()].map(
       ([id, r]) =>
-        `${setup.names.get(id) ?? id} ${r.label} ${r.chunks === null ? '…' : `${r.chunks} chunks`}`,
+        `${oneLine(setup.names.get(id) ?? id)} ${r.label} ${r.chunks === null ? '…' : `${r.chunks} chunks`}`,
     );
     const status = `[${String(finished).padStart(width)}/${setup.total}] running: ${inFlight.join(' · ')}`;
     out.write(`${CR}${truncate(status, Math.max(20, (out.columns ?? 100) - 1))}${ERASE}`);
@@ -93,10 +94,10 @@ export function createRunProgress(out: TextOutput, setup: RunProgressSetup) {
         }
         case 'profile_failed':
           running.delete(event.profile_id);
-          lines(`lasttoken: ${event.message}\n`);
+          lines(`lasttoken: ${oneLine(event.message)}\n`);
           return;
         case 'run_error':
-          lines(`lasttoken: ${event.message}\n`);
+          lines(`lasttoken: ${oneLine(event.message)}\n`);
           return;
         case 'run_finished':
           running.clear();

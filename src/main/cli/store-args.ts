@@ -18,7 +18,8 @@ import {
   choice,
   headerOptions,
   integerOption,
-  msOption,
+  LIMIT_OPTIONS,
+  limitFlags,
   parseStrict,
   required,
   shown,
@@ -85,7 +86,8 @@ export type StoreCommand =
       target: StoreTarget;
       run: string;
       csv: CsvKind;
-      out: string;
+      /** The file to write; null: standard output (--out -). */
+      out: string | null;
       bom: boolean;
     };
 
@@ -133,10 +135,7 @@ const RUN = {
   'max-tokens': { type: 'string' },
   prompt: { type: 'string' },
   warmup: { type: 'boolean' },
-  'connect-timeout': { type: 'string' },
-  'idle-timeout': { type: 'string' },
-  stall: { type: 'string' },
-  deadline: { type: 'string' },
+  ...LIMIT_OPTIONS,
   'reuse-connection': { type: 'boolean' },
   'without-keys': { type: 'boolean' },
   ...TARGET_OPTIONS,
@@ -330,12 +329,7 @@ function parseRun(argv: readonly string[]): StoreCommand | HelpRequest {
       maxTokens: integerOption('--max-tokens', values['max-tokens'], 1, MAX_TOKENS),
       prompt,
       warmup: values.warmup ?? false,
-      limits: definedOnly({
-        connect_timeout_ms: msOption('--connect-timeout', values['connect-timeout']),
-        idle_timeout_ms: msOption('--idle-timeout', values['idle-timeout']),
-        stall_ms: msOption('--stall', values.stall),
-        deadline_ms: msOption('--deadline', values.deadline),
-      }),
+      limits: limitFlags(values),
       reuseConnection: values['reuse-connection'] ?? false,
       withoutKeys: values['without-keys'] ?? false,
     },
@@ -360,14 +354,6 @@ function modesOption(value: string | undefined): Mode[] {
     if (found === null) continue;
     if (result.includes(found)) throw new UsageError(`--modes lists ${found} twice`);
     result.push(found);
-  }
-  return result;
-}
-
-function definedOnly(limits: Record<keyof Limits, number | null>): Partial<Limits> {
-  const result: Partial<Limits> = {};
-  for (const [name, value] of Object.entries(limits) as [keyof Limits, number | null][]) {
-    if (value !== null) result[name] = value;
   }
   return result;
 }
@@ -450,12 +436,19 @@ function parseExport(argv: readonly string[]): StoreCommand | HelpRequest {
   if (values.help) return { kind: 'help', topic: 'export' };
   const run = positional(positionals, 'a run id (lasttoken history lists them)', 'export');
   const csv = choice('--kind', required('--kind', values.kind, 'export'), CSV_KINDS);
+  const out = required('--out', values.out, 'export');
+  const toStdout = out === '-';
+  if (toStdout && values.json) {
+    throw new UsageError(
+      '--json cannot go with --out -: standard output carries the CSV (leave out --json, or write to a file)',
+    );
+  }
   return {
     kind: 'export',
     target: target(values),
     run,
     csv: csv ?? 'summary',
-    out: required('--out', values.out, 'export'),
+    out: toStdout ? null : out,
     bom: values.bom ?? false,
   };
 }

@@ -2,6 +2,10 @@
 // named by --db, else LASTTOKEN_DB, else the desktop app's own file; the OS
 // keychain unless a test hands in another KeyStore; the demo profile created
 // on first use, as the app does on first start.
+//
+// A command that writes (a run, a profile change) refuses a history it cannot
+// write before it does anything: before a key is read, before an API call.
+// A command that only reads serves a read-only history as it is.
 
 import { homedir } from 'node:os';
 import { ProfileService } from '../profiles';
@@ -19,6 +23,8 @@ export interface CliStore {
   keys: KeyStore;
 }
 
+type Command<T> = (session: CliStore) => Promise<T>;
+
 export function databasePath(target: StoreTarget, io: CliIo, deps: CliDeps): string {
   return (
     target.db ??
@@ -26,17 +32,41 @@ export function databasePath(target: StoreTarget, io: CliIo, deps: CliDeps): str
   );
 }
 
-/** Opens the database for one command, runs it, and closes the database whatever happens. */
-export async function withStore<T>(
+/**
+ * Opens the database for a command that writes it, runs the command, and
+ * closes the database whatever happens. A history that cannot be written is
+ * refused with a one-line message.
+ */
+export function withStore<T>(
   target: StoreTarget,
   io: CliIo,
   deps: CliDeps,
-  command: (session: CliStore) => Promise<T>,
+  command: Command<T>,
+): Promise<T> {
+  return withSession(target, io, deps, false, command);
+}
+
+/** As withStore, for a command that only reads: a history it cannot write is opened read-only. */
+export function withStoreToRead<T>(
+  target: StoreTarget,
+  io: CliIo,
+  deps: CliDeps,
+  command: Command<T>,
+): Promise<T> {
+  return withSession(target, io, deps, true, command);
+}
+
+async function withSession<T>(
+  target: StoreTarget,
+  io: CliIo,
+  deps: CliDeps,
+  allowReadOnly: boolean,
+  command: Command<T>,
 ): Promise<T> {
   const path = databasePath(target, io, deps);
   let store: Store;
   try {
-    store = openStore(path);
+    store = openStore(path, { allowReadOnly });
   } catch (error) {
     // Its message names the file and says what to do.
     if (error instanceof StoreOpenError) throw new CliFailure(error.message);
@@ -46,7 +76,8 @@ export async function withStore<T>(
     // keytar loads on first use: commands that need no key never touch the keychain.
     const keys = deps.keys ?? new KeytarKeyStore();
     const profiles = new ProfileService(store.profiles, keys);
-    profiles.ensureDemoProfile();
+    // A read-only history is shown as it is, with or without the demo profile.
+    if (store.writable) profiles.ensureDemoProfile();
     return await command({ path, store, profiles, keys });
   } finally {
     store.close();

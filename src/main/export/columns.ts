@@ -151,6 +151,8 @@ export const TRIAL_METRIC_FIELDS = [
   'burst_share',
   'buffered',
   'bytes',
+  'content_encoding',
+  'finish_reason',
   'http_status',
   'request_id',
   'retry_after_s',

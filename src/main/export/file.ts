@@ -2,13 +2,20 @@
 // beside the target, is flushed to disk, and only then renamed over the target.
 // A failed or interrupted export leaves the target as it was (absent or the
 // previous file), never half a file.
+//
+// The target is a regular file, new or replaced with its permissions kept. A
+// symbolic link is written through: the file it points to is replaced (or
+// created, for a dangling link) and the link stays a link. Anything else (a
+// folder, a device such as /dev/full, a named pipe, a socket) is refused: a
+// rename would silently put a regular file in its place.
 
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
+import { createWriteStream, type Stats } from 'node:fs';
+import { chmod, lstat, readlink, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { fileKind } from '../file-kind';
 import { exportCsvStream, type CsvKind, type CsvOptions, type CsvStreamData } from './csv';
 
 /** The target cannot be written; the message says why, in words a user can act on. */
@@ -25,17 +32,27 @@ export class CsvWriteError extends Error {
 }
 
 export interface CsvFileResult {
-  /** Absolute path of the written file. */
+  /** Absolute path of the written file, as given (a link is named, not its target). */
   path: string;
   bytes: number;
 }
+
+/** Where the bytes go: the target itself, or the end of its chain of links. */
+interface Destination {
+  file: string;
+  /** Permission bits of the file being replaced; null when it is created. */
+  mode: number | null;
+}
+
+// Linux's own limit on links followed while resolving one path.
+const MAX_LINKS = 40;
 
 function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string';
 }
 
-function describeFsError(error: NodeJS.ErrnoException, target: string): string {
-  const folder = dirname(target);
+function describeFsError(error: NodeJS.ErrnoException, file: string): string {
+  const folder = dirname(file);
   switch (error.code) {
     case 'ENOENT':
       return `the folder ${folder} does not exist`;
@@ -52,6 +69,8 @@ function describeFsError(error: NodeJS.ErrnoException, target: string): string {
       return 'the disk is full';
     case 'EDQUOT':
       return 'the disk quota is exceeded';
+    case 'ELOOP':
+      return 'its symbolic links form a loop';
     default:
       return `${error.message}`;
   }
@@ -70,18 +89,18 @@ export async function writeCsvFile<K extends CsvKind>(
   options: CsvOptions = {},
 ): Promise<CsvFileResult> {
   const target = resolve(path);
+  const destination = await destinationOf(target);
   const fail = (error: NodeJS.ErrnoException): CsvWriteError =>
-    new CsvWriteError(target, describeFsError(error, target), error.code, { cause: error });
+    new CsvWriteError(target, describeFsError(error, destination.file), error.code, {
+      cause: error,
+    });
 
-  // Renaming a file over a folder fails late and obscurely; say it first.
-  const existing = await stat(target).catch(() => null);
-  if (existing?.isDirectory()) {
-    throw new CsvWriteError(target, 'it is a folder', 'EISDIR');
-  }
-
-  // Same folder as the target, so the rename cannot cross file systems.
+  // Same folder as the file replaced, so the rename cannot cross file systems.
   // A dot file with a random suffix: invisible in most listings, never shared.
-  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(
+    dirname(destination.file),
+    `.${basename(destination.file)}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   let bytes = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -116,11 +135,44 @@ export async function writeCsvFile<K extends CsvKind>(
   }
 
   try {
-    await rename(temp, target);
+    // The umask narrowed the new file's mode; the one it replaces had its own.
+    if (destination.mode !== null) await chmod(temp, destination.mode);
+    await rename(temp, destination.file);
   } catch (error) {
     await unlink(temp).catch(() => {});
     if (isErrnoException(error)) throw fail(error);
     throw error;
   }
   return { path: target, bytes };
+}
+
+/** Follows `target`'s links to the file to write, refusing what is not a regular file. */
+async function destinationOf(target: string): Promise<Destination> {
+  let file = target;
+  for (let links = 0; links <= MAX_LINKS; links++) {
+    let stats: Stats;
+    let link: string | null = null;
+    try {
+      stats = await lstat(file);
+      if (stats.isSymbolicLink()) link = await readlink(file);
+    } catch (error) {
+      if (!isErrnoException(error)) throw error;
+      // Nothing there (or a dangling link's target): the file is created.
+      if (error.code === 'ENOENT') return { file, mode: null };
+      throw new CsvWriteError(target, describeFsError(error, file), error.code, { cause: error });
+    }
+    if (link !== null) {
+      // A relative link is relative to the folder it is in.
+      file = resolve(dirname(file), link);
+      continue;
+    }
+    if (stats.isFile()) return { file, mode: stats.mode & 0o777 };
+    const what = `${fileKind(stats)}, not a regular file`;
+    throw new CsvWriteError(
+      target,
+      file === target ? `it is ${what}` : `it links to ${file}, ${what}`,
+      stats.isDirectory() ? 'EISDIR' : undefined,
+    );
+  }
+  throw new CsvWriteError(target, 'its symbolic links form a loop', 'ELOOP');
 }

@@ -20,8 +20,9 @@ export function resolveEndpointUrl(baseUrl: string, dialect: Dialect): URL {
     );
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    // Not the origin: for file:, data: and the like it is the string "null".
     throw new EndpointUrlError(
-      `unsupported protocol "${base.protocol}" in ${base.origin}: use http or https`,
+      `unsupported protocol "${base.protocol}": the base URL must start with http:// or https://`,
     );
   }
   if (base.username || base.password) {

@@ -16,13 +16,31 @@ const NETWORK_CODES: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'TLS: the certificate does not match the host name',
 };
 
+/** OpenSSL's own words are long and cryptic; say what the user can do. */
+function tlsErrorText(error: Error & { code?: string; reason?: string }): string | null {
+  if (
+    error.code === 'ERR_SSL_WRONG_VERSION_NUMBER' ||
+    error.code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG'
+  ) {
+    return 'TLS handshake failed: the server does not speak TLS on this port (is the URL http://, not https://?)';
+  }
+  if (error.code === 'EPROTO' || error.code?.startsWith('ERR_SSL_')) {
+    const reason = error.reason ?? error.message.split(':').pop()?.trim() ?? error.message;
+    return `TLS handshake failed: ${reason}`;
+  }
+  return null;
+}
+
 export function networkErrorText(error: Error, host: string): string {
   const code = (error as NodeJS.ErrnoException).code;
-  const known = code ? NETWORK_CODES[code] : undefined;
+  const known = (code ? NETWORK_CODES[code] : undefined) ?? tlsErrorText(error);
   return known ? `${known} (${host})` : `${error.message} (${host})`;
 }
 
-/** The provider's own message from an error body, in any of the shapes APIs use. */
+/**
+ * The provider's own message from an error body, in any of the shapes APIs
+ * use, else the body itself. Uncut: redact it, then cut it.
+ */
 export function providerErrorMessage(body: string): string {
   const text = body.trim();
   if (!text) return '';
@@ -31,9 +49,9 @@ export function providerErrorMessage(body: string): string {
     const found = findMessage(json);
     if (found) return found;
   } catch {
-    // Not JSON: an HTML error page or plain text; show its start.
+    // Not JSON: an HTML error page or plain text.
   }
-  return text.replace(/\s+/g, ' ').slice(0, 300);
+  return text;
 }
 
 function findMessage(value: unknown): string | null {

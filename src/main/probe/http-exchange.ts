@@ -85,17 +85,28 @@ export function startExchange(request: ExchangeRequest, observer: ExchangeObserv
   let connectAt: number | null = null;
   let secureAt: number | null = null;
   let lastReadAt = 0;
+  let responseStarted = false;
+  // The server's FIN: a connection it closed cleanly, which Node reports as
+  // ECONNRESET ("aborted", "socket hang up") just as it does a real reset.
+  let serverClosed = false;
 
   const onSocketData = (chunk: Buffer): void => {
     lastReadAt = elapsed();
     observer.onRead(lastReadAt, chunk.length);
+  };
+  const onServerClosed = (): void => {
+    serverClosed = true;
   };
   const later = checkPhaseQueue();
   const onSocketClose = (): void => {
     const at = elapsed();
     later(() => observer.onSocketClose(at));
   };
-  const fail = (error: Error): void => later(() => observer.onFailure(error));
+  const fail = (error: Error): void => {
+    const closedCleanly = serverClosed && (error as NodeJS.ErrnoException).code === 'ECONNRESET';
+    const reported = closedCleanly ? new PrematureCloseError(responseStarted) : error;
+    later(() => observer.onFailure(reported));
+  };
 
   const req = (secure ? https : http).request(url, {
     method: 'POST',
@@ -108,6 +119,7 @@ export function startExchange(request: ExchangeRequest, observer: ExchangeObserv
     reused = req.reusedSocket;
     s.prependListener('data', onSocketData);
     s.once('close', onSocketClose);
+    s.prependOnceListener('end', onServerClosed);
     if (reused) {
       observer.onConnected(elapsed());
       return;
@@ -124,6 +136,7 @@ export function startExchange(request: ExchangeRequest, observer: ExchangeObserv
   });
 
   req.on('response', (res) => {
+    responseStarted = true;
     const headersAt = lastReadAt;
     later(() => observer.onResponse(headersAt, res));
     res.on('data', (chunk: Buffer) => {
@@ -136,7 +149,7 @@ export function startExchange(request: ExchangeRequest, observer: ExchangeObserv
     });
     res.on('error', fail);
     res.on('close', () => {
-      if (!res.complete) fail(new PrematureCloseError());
+      if (!res.complete) fail(new PrematureCloseError(true));
     });
   });
   req.on('error', fail);
@@ -145,6 +158,7 @@ export function startExchange(request: ExchangeRequest, observer: ExchangeObserv
   const detach = (): void => {
     socket?.removeListener('data', onSocketData);
     socket?.removeListener('close', onSocketClose);
+    socket?.removeListener('end', onServerClosed);
   };
 
   return {
@@ -172,8 +186,13 @@ export function startExchange(request: ExchangeRequest, observer: ExchangeObserv
   };
 }
 
+/** The server closed the connection (cleanly, not by a reset) before its answer was complete. */
 export class PrematureCloseError extends Error {
-  constructor() {
-    super('the server closed the connection before the response was complete');
+  constructor(afterResponseStarted: boolean) {
+    super(
+      afterResponseStarted
+        ? 'the server closed the connection before the response was complete'
+        : 'the server closed the connection without answering',
+    );
   }
 }

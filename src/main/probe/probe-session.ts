@@ -4,7 +4,10 @@ import { monotonicClock, type Clock } from '../clock';
 import type { Trial } from '../../shared/trial';
 import { dialectAdapter } from './dialects';
 import { EndpointUrlError, isLoopbackHost, resolveEndpointUrl } from './endpoint-url';
+import { redactSecrets } from './redact';
 import { runTrial } from './run-trial';
+import { sharedTokenCounter, type TokenCounter } from './tokens';
+import { unmeasuredTrial } from './trial-metrics';
 import type { EndpointSpec, Limits, RequestSpec, TrialOptions, TrialRunner } from './types';
 import { CREDENTIAL_HEADER } from './credential-header';
 
@@ -17,6 +20,8 @@ export interface ProbeSessionOptions {
   /** Keep one connection alive across trials instead of opening a new one per trial. */
   reuse_connection?: boolean;
   clock?: Clock;
+  /** Where tokens are counted (default: the process's token worker). */
+  tokens?: TokenCounter;
 }
 
 function secretsOf(endpoint: EndpointSpec): string[] {
@@ -86,6 +91,9 @@ export function createProbeSession(
     : false;
   const clock = options.clock ?? monotonicClock;
   const secrets = secretsOf(endpoint);
+  const tokens = options.tokens ?? sharedTokenCounter();
+  // The worker loads its vocabulary while the first request is in flight.
+  tokens.warm();
   let streamUsageAccepted: boolean | undefined;
 
   const attempt = (
@@ -112,27 +120,50 @@ export function createProbeSession(
       options: trialOptions,
       usageRequested,
       secrets,
+      tokens,
     });
+
+  /** The first attempt, and the retry without stream_options an endpoint may need. */
+  const measure = async (
+    request: RequestSpec,
+    limits: Limits,
+    trialOptions: TrialOptions,
+  ): Promise<Trial> => {
+    const askUsage =
+      request.mode === 'stream' && adapter.canRequestStreamUsage && streamUsageAccepted !== false;
+    const trial = await attempt(request, limits, trialOptions, askUsage);
+    if (!askUsage) return trial;
+    if (trial.status === 'http_error' && trial.http_status === 400) {
+      // Some OpenAI-compatible servers reject stream_options outright.
+      const retried = await attempt(request, limits, trialOptions, false);
+      if (retried.http_status !== 400) {
+        streamUsageAccepted = false;
+        retried.error ??=
+          'the endpoint rejected stream_options.include_usage (HTTP 400): measured without it, so usage is unavailable';
+      }
+      return retried;
+    }
+    if (trial.status === 'ok') streamUsageAccepted = true;
+    return trial;
+  };
 
   return {
     async runTrial(request, limits, trialOptions = {}): Promise<Trial> {
       checkRequest(request);
-      const askUsage =
-        request.mode === 'stream' && adapter.canRequestStreamUsage && streamUsageAccepted !== false;
-      const trial = await attempt(request, limits, trialOptions, askUsage);
-      if (!askUsage) return trial;
-      if (trial.status === 'http_error' && trial.http_status === 400) {
-        // Some OpenAI-compatible servers reject stream_options outright.
-        const retried = await attempt(request, limits, trialOptions, false);
-        if (retried.http_status !== 400) {
-          streamUsageAccepted = false;
-          retried.error ??=
-            'the endpoint rejected stream_options.include_usage (HTTP 400): measured without it, so usage is unavailable';
-        }
-        return retried;
+      try {
+        return await measure(request, limits, trialOptions);
+      } catch (error) {
+        // A bug in LastToken fails this trial, never the run or the process.
+        const message = error instanceof Error ? error.message : String(error);
+        return unmeasuredTrial(
+          request.mode,
+          'internal_error',
+          redactSecrets(
+            `LastToken failed to run this trial (please report it): ${message}`,
+            secrets,
+          ),
+        );
       }
-      if (trial.status === 'ok') streamUsageAccepted = true;
-      return trial;
     },
     close() {
       if (agent) agent.destroy();

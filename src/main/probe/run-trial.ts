@@ -2,15 +2,16 @@ import type http from 'node:http';
 import type { EventSourceMessage } from 'eventsource-parser';
 import type { Clock } from '../clock';
 import type { AbortRecord, PingRecord, Trial, TrialStatus } from '../../shared/trial';
+import { formatSeconds as seconds } from '../../shared/duration';
+import { canDecode, contentEncodingOf, createBodyDecoder, type BodyDecoder } from './body-decoder';
 import { ProtocolError, type DialectAdapter, type Usage } from './dialects';
 import { networkErrorText, parseRetryAfter, providerErrorMessage } from './failure-text';
 import { PrematureCloseError, startExchange, type Exchange } from './http-exchange';
-import { redactSecrets, truncate } from './redact';
-import { createTimedSseReader, type TimedSseReader } from './sse-reader';
-import { countTokens } from './tokens';
-import { deriveTrial, type ObservedChunk } from './trial-metrics';
+import { providerLine, redactSecrets } from './redact';
+import { createTimedSseReader, SseEventTooLargeError, type TimedSseReader } from './sse-reader';
+import type { TokenCounter } from './tokens';
+import { deriveTrial, type CountedText, type ObservedChunk } from './trial-metrics';
 import type { Limits, RequestSpec, TrialOptions } from './types';
-import { formatSeconds as seconds } from '../../shared/duration';
 
 export interface TrialContext {
   url: URL;
@@ -23,24 +24,38 @@ export interface TrialContext {
   limits: Limits;
   options: TrialOptions;
   usageRequested: boolean;
-  /** Strings that must never appear in an error text (the API key). */
+  /** Strings that must never appear in anything the trial keeps or says (the API key). */
   secrets: readonly string[];
+  /** Counts tokens and redacts the text off this thread. */
+  tokens: TokenCounter;
 }
 
 /** How long to watch the socket after hanging up in the abort experiment. */
 export const ABORT_GRACE_MS = 3_000;
 /** After the end-of-stream marker, how long the body may take to end before we stop waiting. */
 const DONE_GRACE_MS = 1_000;
-const MAX_WHOLE_BODY_BYTES = 32 * 1024 * 1024;
+/** Of an error body only the start is read: the provider's message is in it. */
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
+/** Provider text in a message: the offending event, the error message, a header value. */
 const MAX_OFFENDING_CHARS = 200;
+const MAX_PROVIDER_MESSAGE_CHARS = 300;
+const MAX_HEADER_CHARS = 200;
+/**
+ * Keep-alives are kept one record each; a real stream sends one every few
+ * seconds. This many is a flood, not a keep-alive, and would otherwise grow
+ * without bound.
+ */
+export const MAX_PINGS = 100_000;
 
 type BodyRoute = 'sse' | 'whole' | 'error';
 
 const REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-sim-request-id'];
 
-function requestIdOf(response: http.IncomingMessage): string | null {
-  for (const name of REQUEST_ID_HEADERS) {
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+function firstHeader(response: http.IncomingMessage, names: readonly string[]): string | null {
+  for (const name of names) {
     const value = response.headers[name];
     if (typeof value === 'string' && value) return value;
   }
@@ -54,10 +69,20 @@ function routeFor(response: http.IncomingMessage): BodyRoute {
   return type.includes('text/event-stream') ? 'sse' : 'whole';
 }
 
+/** Where each chunk's text ends in the trial's text (UTF-16 offsets), for the token worker. */
+function chunkEnds(chunks: readonly ObservedChunk[], field: 'content_chars' | 'reasoning_chars') {
+  const ends = new Int32Array(chunks.length);
+  let end = 0;
+  chunks.forEach((chunk, i) => (ends[i] = end += chunk[field]));
+  return ends;
+}
+
 /**
  * Runs one request and observes it. Everything time-critical happens in the
- * exchange's read listener; parsing follows the timestamp, and tokenizing and
- * deriving metrics wait until the trial is over.
+ * exchange's read listener; parsing follows the timestamp, and counting tokens
+ * runs on the token worker's thread once the trial is over. Never rejects:
+ * whatever goes wrong inside becomes the trial's status and message, with
+ * every timing measured up to then.
  */
 export function runTrial(ctx: TrialContext): Promise<Trial> {
   return new Promise((resolve) => {
@@ -72,11 +97,15 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
     let lastByteAt = 0;
     let maxSilence = 0;
     let bytes = 0;
+    let decodedBytes = 0;
     let httpStatus: number | null = null;
     let retryAfter: number | null = null;
     let requestId: string | null = null;
+    let contentEncoding: string | null = null;
+    let finishReason: string | null = null;
     let route: BodyRoute = 'whole';
     let response: http.IncomingMessage | undefined;
+    let decoder: BodyDecoder | undefined;
     const bodyParts: Buffer[] = [];
     let heldBytes = 0;
     let sawEndMarker = false;
@@ -84,15 +113,17 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
     const chunks: ObservedChunk[] = [];
     const pings: PingRecord[] = [];
     const usage: Usage = { completion_tokens: null, prompt_tokens: null };
-    let wholeBody: { content: string; reasoning: string } | null = null;
-    let contentSoFar = '';
-    let charsSoFar = 0;
-    let contentTokenBound = 0;
+    let wholeBody = false;
+    // Appending builds ropes: cheap per chunk, flattened once for the token worker.
+    let contentText = '';
+    let reasoningText = '';
 
     let abortAt: number | null = null;
     let abortCloseAt: number | null = null;
     let bytesAfterAbort = 0;
     let chunksAfterAbort = 0;
+    let contentBytes = 0;
+    let abortCount: 'idle' | 'counting' | 'recount' = 'idle';
 
     const timers: NodeJS.Timeout[] = [];
     let idleTimer: NodeJS.Timeout | undefined;
@@ -100,6 +131,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
 
     const host = ctx.url.host;
     const safe = (text: string): string => redactSecrets(text, ctx.secrets);
+    const line = (text: string, max: number): string => providerLine(text, ctx.secrets, max);
 
     const finish = (status: TrialStatus, error: string | null, keepConnection = false): void => {
       if (settled) return;
@@ -107,6 +139,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       for (const timer of timers) clearTimeout(timer);
       if (idleTimer) clearTimeout(idleTimer);
       options.signal?.removeEventListener('abort', onCancel);
+      decoder?.destroy();
       const stoppedAt = exchange.elapsed();
       maxSilence = Math.max(maxSilence, stoppedAt - lastByteAt);
       const phases = exchange.phases();
@@ -122,38 +155,97 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
               bytes_after: bytesAfterAbort,
               chunks_after: chunksAfterAbort,
             };
-      // Tokenizing and deriving metrics are the slow part: let reads that are
-      // already waiting on other sockets be stamped first.
-      setImmediate(() =>
-        resolve(
-          deriveTrial({
-            mode: ctx.request.mode,
-            status,
-            started_at,
-            t0_mono_ms: exchange.t0MonoMs,
-            phases,
-            headers_ms: headersAt,
-            first_byte_ms: firstByteAt,
-            first_event_ms: firstEventAt,
-            complete_ms: completeAt,
-            stopped_ms: stoppedAt,
-            chunks,
-            whole_body: wholeBody,
-            pings,
-            max_silence_ms: maxSilence,
-            bytes,
-            usage,
-            usage_requested: ctx.usageRequested,
-            http_status: httpStatus,
-            request_id: requestId,
-            retry_after_s: retryAfter,
-            error: error === null ? null : safe(error),
-            abort,
-            stall_ms: limits.stall_ms,
-          }),
-        ),
-      );
+      const observed = (counted: CountedText, status_: TrialStatus, error_: string | null) =>
+        deriveTrial({
+          mode: ctx.request.mode,
+          status: status_,
+          started_at,
+          t0_mono_ms: exchange.t0MonoMs,
+          phases,
+          headers_ms: headersAt,
+          first_byte_ms: firstByteAt,
+          first_event_ms: firstEventAt,
+          complete_ms: completeAt,
+          stopped_ms: stoppedAt,
+          chunks,
+          whole_body: wholeBody,
+          text: counted,
+          pings,
+          max_silence_ms: maxSilence,
+          bytes,
+          content_encoding: contentEncoding,
+          finish_reason: finishReason,
+          usage,
+          usage_requested: ctx.usageRequested,
+          http_status: httpStatus,
+          request_id: requestId,
+          retry_after_s: retryAfter,
+          error: error_ === null ? null : safe(error_),
+          abort,
+          stall_ms: limits.stall_ms,
+        });
+      // A trial the user cancelled is dropped by every front end: its text is not worth counting.
+      const cancelled = status === 'aborted' && abort === null;
+      countText(cancelled)
+        .then((counted) => resolve(observed(counted, status, error)))
+        .catch((failure: unknown) =>
+          resolve(
+            observed(
+              uncounted(),
+              'internal_error',
+              `LastToken could not count this answer's tokens: ${messageOf(failure)}`,
+            ),
+          ),
+        );
     };
+
+    /** The text as the token worker returns it: counted per chunk, redacted. */
+    const countText = async (skip: boolean): Promise<CountedText> => {
+      if (skip) return uncounted();
+      const result = await ctx.tokens.analyze({
+        content: contentText,
+        contentEnds: wholeBody
+          ? new Int32Array([contentText.length])
+          : chunkEnds(chunks, 'content_chars'),
+        reasoning: reasoningText,
+        reasoningEnds: wholeBody
+          ? new Int32Array([reasoningText.length])
+          : chunkEnds(chunks, 'reasoning_chars'),
+        secrets: ctx.secrets,
+      });
+      return {
+        content: result.content,
+        reasoning: result.reasoning,
+        content_tokens: wholeBody ? [] : result.contentTokens,
+        reasoning_tokens: wholeBody ? [] : result.reasoningTokens,
+        content_total: result.contentTotal,
+        reasoning_total: result.reasoningTotal,
+      };
+    };
+
+    /** No counts (a cancelled trial, or counting failed): the text only, redacted here. */
+    const uncounted = (): CountedText => ({
+      content: safe(contentText),
+      reasoning: safe(reasoningText),
+      content_tokens: [],
+      reasoning_tokens: [],
+      content_total: 0,
+      reasoning_total: 0,
+    });
+
+    /** A bug in LastToken while reading fails this trial, never the process or the other trials. */
+    const guarded =
+      <A extends unknown[]>(handler: (...args: A) => void) =>
+      (...args: A): void => {
+        try {
+          handler(...args);
+        } catch (error) {
+          finish(
+            'internal_error',
+            `LastToken failed while reading the response (please report it): ${messageOf(error)}`,
+          );
+        }
+      };
 
     const onCancel = (): void => finish('aborted', 'cancelled by the user');
 
@@ -162,7 +254,11 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       progressQueued = true;
       setImmediate(() => {
         progressQueued = false;
-        if (!settled) options.onProgress?.({ chunks: chunks.length, chars: charsSoFar });
+        if (!settled)
+          options.onProgress?.({
+            chunks: chunks.length,
+            chars: contentText.length + reasoningText.length,
+          });
       });
     };
 
@@ -171,6 +267,17 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
         'aborted',
         `hung up after ${options.abort_after_tokens} content tokens (abort experiment)`,
       );
+
+    /** The answer is complete: `ok`, or `empty` when no event carried text. */
+    const finishComplete = (note: string | null): void => {
+      if (chunks.length > 0 || contentText.length > 0 || reasoningText.length > 0) {
+        finish('ok', note, true);
+        return;
+      }
+      const reason = finishReason === null ? '' : ` (finish reason: ${finishReason})`;
+      const what = wholeBody ? 'the answer' : 'the stream';
+      finish('empty', `${what} carried no text${reason}`, true);
+    };
 
     const armIdleTimer = (): void => {
       if (idleTimer) {
@@ -194,10 +301,44 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       exchange.hangUp();
     };
 
+    /**
+     * The abort experiment hangs up once the content holds K tokens. A token
+     * is at least one byte, so the content's bytes bound its tokens from
+     * above; the exact count (on the token worker) is asked only once that
+     * bound reaches K, and again as content arrives while it is below K.
+     */
+    const checkAbortCount = (): void => {
+      const limit = options.abort_after_tokens;
+      if (limit === undefined || contentBytes < limit || abortAt !== null) return;
+      if (abortCount !== 'idle') {
+        abortCount = 'recount';
+        return;
+      }
+      abortCount = 'counting';
+      ctx.tokens.count(contentText).then(
+        (tokens) => {
+          const again = abortCount === 'recount';
+          abortCount = 'idle';
+          if (settled || abortAt !== null) return;
+          if (tokens >= limit) hangUp();
+          else if (again) checkAbortCount();
+        },
+        (error: unknown) =>
+          finish('internal_error', `LastToken could not count tokens: ${messageOf(error)}`),
+      );
+    };
+
     const mergeUsage = (reported: Partial<Usage>): void => {
       if (reported.completion_tokens != null) usage.completion_tokens = reported.completion_tokens;
       if (reported.prompt_tokens != null) usage.prompt_tokens = reported.prompt_tokens;
     };
+
+    const keepFinishReason = (reason: string | null): void => {
+      if (reason) finishReason = line(reason, MAX_HEADER_CHARS);
+    };
+
+    const limitPassed = (what: string, limit: number, name: string): void =>
+      finish('protocol_error', `${what} passed ${limit.toLocaleString('en')} ${name}`);
 
     const onEvent = (at: number, event: EventSourceMessage, eventBytes: number): void => {
       if (settled) return;
@@ -207,53 +348,75 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
         info = adapter.parseStreamEvent(event);
       } catch (error) {
         if (!(error instanceof ProtocolError)) throw error;
-        finish('protocol_error', `${error.message}: ${truncate(event.data, MAX_OFFENDING_CHARS)}`);
+        finish('protocol_error', `${error.message}: ${line(event.data, MAX_OFFENDING_CHARS)}`);
         return;
       }
       if (info.ping) pings.push({ at_ms: at, kind: 'event' });
       if (info.usage) mergeUsage(info.usage);
+      keepFinishReason(info.finish_reason);
       if (info.error !== null) {
-        finish('http_error', `the provider reported an error inside the stream: ${info.error}`);
+        finish(
+          'http_error',
+          `the provider reported an error inside the stream: ${line(info.error, MAX_PROVIDER_MESSAGE_CHARS)}`,
+        );
         return;
       }
       if (info.content || info.reasoning) {
         if (abortAt !== null) {
           chunksAfterAbort++;
         } else {
-          charsSoFar += info.content.length + info.reasoning.length;
+          const chars = info.content.length + info.reasoning.length;
+          if (contentText.length + reasoningText.length + chars > limits.max_text_chars) {
+            limitPassed('the answer', limits.max_text_chars, 'characters of text (max_text_chars)');
+            return;
+          }
+          contentText += info.content;
+          reasoningText += info.reasoning;
           chunks.push({
             at_ms: at,
-            content: info.content,
-            reasoning: info.reasoning,
+            content_chars: info.content.length,
+            reasoning_chars: info.reasoning.length,
             bytes: eventBytes,
           });
           queueProgress();
-          const limit = options.abort_after_tokens;
-          if (limit !== undefined && info.content) {
-            contentSoFar += info.content;
-            // Counting chunk by chunk over-counts, so it is a cheap upper
-            // bound; the exact count over the whole text runs only once the
-            // bound says the limit may have been reached.
-            contentTokenBound += countTokens(info.content);
-            if (contentTokenBound >= limit && countTokens(contentSoFar) >= limit) hangUp();
+          if (info.content && options.abort_after_tokens !== undefined) {
+            contentBytes += Buffer.byteLength(info.content, 'utf8');
+            checkAbortCount();
           }
         }
+      }
+      if (pings.length > MAX_PINGS) {
+        finish(
+          'protocol_error',
+          `more than ${MAX_PINGS.toLocaleString('en')} keep-alives: a flood, not a stream`,
+        );
+        return;
       }
       if (info.done && abortAt === null) {
         sawEndMarker = true;
         completeAt ??= at;
         // Some servers keep the body open after the marker; the response is
         // complete for the user at the marker, so stop waiting soon after.
-        timers.push(setTimeout(() => finish('ok', null), DONE_GRACE_MS));
+        timers.push(setTimeout(() => finishComplete(null), DONE_GRACE_MS));
       }
     };
 
-    const sse: TimedSseReader = createTimedSseReader({
-      onEvent,
-      onComment: (at) => {
-        if (!settled && abortAt === null) pings.push({ at_ms: at, kind: 'comment' });
+    const sse: TimedSseReader = createTimedSseReader(
+      {
+        onEvent,
+        onComment: (at) => {
+          if (settled || abortAt !== null) return;
+          pings.push({ at_ms: at, kind: 'comment' });
+          if (pings.length > MAX_PINGS) {
+            finish(
+              'protocol_error',
+              `more than ${MAX_PINGS.toLocaleString('en')} keep-alives: a flood, not a stream`,
+            );
+          }
+        },
       },
-    });
+      limits.max_event_bytes,
+    );
 
     const finishWholeBody = (at: number): void => {
       const text = Buffer.concat(bodyParts).toString('utf8');
@@ -261,21 +424,26 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
         const status = response?.statusCode ?? 0;
         const location = response?.headers.location;
         const detail = location
-          ? `redirected to ${location}; use that URL`
-          : providerErrorMessage(text);
-        finish(
-          'http_error',
-          `HTTP ${status} ${response?.statusMessage ?? ''}`.trim() + (detail ? `: ${detail}` : ''),
-        );
+          ? `redirected to ${line(location, MAX_HEADER_CHARS)}; use that URL`
+          : line(providerErrorMessage(text), MAX_PROVIDER_MESSAGE_CHARS);
+        const statusText = line(response?.statusMessage ?? '', MAX_HEADER_CHARS);
+        finish('http_error', `HTTP ${status} ${statusText}`.trim() + (detail ? `: ${detail}` : ''));
         return;
       }
       try {
         const parsed = adapter.parsePlainBody(text);
-        wholeBody = { content: parsed.content, reasoning: parsed.reasoning };
+        wholeBody = true;
+        contentText = parsed.content;
+        reasoningText = parsed.reasoning;
         mergeUsage(parsed.usage);
+        keepFinishReason(parsed.finish_reason);
       } catch (error) {
         if (!(error instanceof ProtocolError)) throw error;
-        finish('protocol_error', `${error.message}: ${truncate(text, MAX_OFFENDING_CHARS)}`);
+        finish('protocol_error', `${error.message}: ${line(text, MAX_OFFENDING_CHARS)}`);
+        return;
+      }
+      if (contentText.length + reasoningText.length > limits.max_text_chars) {
+        limitPassed('the answer', limits.max_text_chars, 'characters of text (max_text_chars)');
         return;
       }
       completeAt = at;
@@ -286,9 +454,61 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           true,
         );
       } else {
-        finish('ok', null, true);
+        finishComplete(null);
       }
     };
+
+    /** Body bytes as the application sent them (decompressed), stamped with the arrival of the bytes that carried them. */
+    const onDecoded = guarded((at: number, chunk: Buffer): void => {
+      if (settled) return;
+      decodedBytes += chunk.length;
+      if (decodedBytes > limits.max_response_bytes) {
+        limitPassed('the response', limits.max_response_bytes, 'bytes (max_response_bytes)');
+        return;
+      }
+      if (route === 'sse') {
+        try {
+          sse.feed(at, chunk);
+        } catch (error) {
+          if (!(error instanceof SseEventTooLargeError)) throw error;
+          limitPassed('one stream event', error.limit, 'bytes (max_event_bytes)');
+        }
+        return;
+      }
+      if (route === 'error') {
+        // The message is at the start; the rest is not read.
+        if (heldBytes < MAX_ERROR_BODY_BYTES) {
+          const part = chunk.subarray(0, MAX_ERROR_BODY_BYTES - heldBytes);
+          bodyParts.push(part);
+          heldBytes += part.length;
+        }
+        return;
+      }
+      if (heldBytes + chunk.length > limits.max_event_bytes) {
+        limitPassed('the answer', limits.max_event_bytes, 'bytes (max_event_bytes)');
+        return;
+      }
+      bodyParts.push(chunk);
+      heldBytes += chunk.length;
+    });
+
+    const onDecodedEnd = guarded((at: number): void => {
+      if (settled || abortAt !== null) return;
+      if (route !== 'sse') {
+        finishWholeBody(at);
+        return;
+      }
+      sse.end(at);
+      if (settled) return;
+      completeAt ??= at;
+      finishComplete(sawEndMarker ? null : 'the stream ended without an end-of-stream marker');
+    });
+
+    const onDecodeError = (error: Error): void =>
+      finish(
+        'protocol_error',
+        `the ${contentEncoding ?? ''}-compressed response could not be decoded: ${error.message}`,
+      );
 
     const connectTimer = setTimeout(
       () =>
@@ -327,47 +547,40 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           if (abortAt !== null) bytesAfterAbort += n;
           else armIdleTimer();
         },
-        onResponse(at, res) {
+        onResponse: guarded((at: number, res: http.IncomingMessage) => {
           if (settled) return;
           headersAt = at;
           response = res;
           httpStatus = res.statusCode ?? null;
           retryAfter = parseRetryAfter(res.headers['retry-after']);
-          requestId = requestIdOf(res);
+          const id = firstHeader(res, REQUEST_ID_HEADERS);
+          requestId = id === null ? null : line(id, MAX_HEADER_CHARS);
           route = routeFor(res);
-        },
-        onBody(at, chunk) {
+          const encoding = contentEncodingOf(res.headers['content-encoding']);
+          contentEncoding = encoding === null ? null : line(encoding, MAX_HEADER_CHARS);
+          if (encoding !== null && !canDecode(encoding)) {
+            finish(
+              'protocol_error',
+              `the response is compressed as "${contentEncoding}", which LastToken cannot decode`,
+            );
+            return;
+          }
+          decoder = createBodyDecoder(encoding, {
+            data: onDecoded,
+            end: onDecodedEnd,
+            error: onDecodeError,
+          });
+        }),
+        onBody: guarded((at: number, chunk: Buffer) => {
           if (settled) return;
           firstByteAt ??= at;
           bytes += chunk.length;
-          if (route === 'sse') {
-            sse.feed(at, chunk);
-            return;
-          }
-          const cap = route === 'error' ? MAX_ERROR_BODY_BYTES : MAX_WHOLE_BODY_BYTES;
-          if (heldBytes < cap) {
-            const part = chunk.subarray(0, cap - heldBytes);
-            bodyParts.push(part);
-            heldBytes += part.length;
-          } else if (route === 'whole') {
-            finish('protocol_error', `response body larger than ${cap} bytes`);
-          }
-        },
-        onEnd(at) {
+          decoder?.write(at, chunk);
+        }),
+        onEnd: guarded((at: number) => {
           if (settled || abortAt !== null) return;
-          if (route !== 'sse') {
-            finishWholeBody(at);
-            return;
-          }
-          sse.end(at);
-          if (settled) return;
-          completeAt ??= at;
-          finish(
-            'ok',
-            sawEndMarker ? null : 'the stream ended without an end-of-stream marker',
-            true,
-          );
-        },
+          decoder?.end(at);
+        }),
         onFailure(error) {
           if (settled || abortAt !== null) return;
           const text =

@@ -7,10 +7,21 @@ export interface TimedSseHandlers {
 }
 
 export interface TimedSseReader {
+  /** Throws SseEventTooLargeError when the event being read passes the limit; nothing more is parsed then. */
   feed(atMs: number, chunk: Uint8Array): void;
   /** End of body: flushes a trailing event that lacked its blank line. */
   end(atMs: number): void;
 }
+
+/** One event (the lines up to the blank line that ends it) passed `maxEventBytes`. */
+export class SseEventTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`one stream event passed ${limit} bytes`);
+  }
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
 
 // Reconstructs an event's size on the wire from its fields: eventsource-parser
 // does not report offsets, and counting bytes between events would charge one
@@ -26,12 +37,50 @@ function eventBytes(event: EventSourceMessage): number {
 }
 
 /**
+ * Counts the bytes of the event block being read (every line since the last
+ * blank line), so that one endless line or one endless event is stopped at
+ * the limit instead of being buffered until memory runs out. A blank line is
+ * two line ends in a row, CRLF counting as one.
+ */
+function eventSizeGuard(maxEventBytes: number): (chunk: Uint8Array) => void {
+  let blockBytes = 0;
+  let lineBytes = 0;
+  let afterCR = false;
+  return (chunk) => {
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i] as number;
+      if (byte === LF && afterCR) {
+        afterCR = false;
+        continue;
+      }
+      afterCR = byte === CR;
+      if (byte !== LF && byte !== CR) {
+        lineBytes++;
+        continue;
+      }
+      if (lineBytes === 0) {
+        blockBytes = 0;
+        continue;
+      }
+      blockBytes += lineBytes + 1;
+      lineBytes = 0;
+      if (blockBytes > maxEventBytes) throw new SseEventTooLargeError(maxEventBytes);
+    }
+    if (blockBytes + lineBytes > maxEventBytes) throw new SseEventTooLargeError(maxEventBytes);
+  };
+}
+
+/**
  * SSE over eventsource-parser (CRLF, comments, multi-line data, events split
  * across reads), with UTF-8 decoded in streaming mode so a character split
- * across two reads arrives whole.
+ * across two reads arrives whole, and no event larger than `maxEventBytes`.
  */
-export function createTimedSseReader(handlers: TimedSseHandlers): TimedSseReader {
+export function createTimedSseReader(
+  handlers: TimedSseHandlers,
+  maxEventBytes: number,
+): TimedSseReader {
   const decoder = new TextDecoder('utf-8');
+  const guard = eventSizeGuard(maxEventBytes);
   let now = 0;
   const parser = createParser({
     onEvent: (event) => handlers.onEvent(now, event, eventBytes(event)),
@@ -39,6 +88,7 @@ export function createTimedSseReader(handlers: TimedSseHandlers): TimedSseReader
   });
   return {
     feed(atMs, chunk) {
+      guard(chunk);
       now = atMs;
       parser.feed(decoder.decode(chunk, { stream: true }));
     },

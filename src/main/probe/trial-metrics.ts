@@ -9,14 +9,28 @@ import type {
 } from '../../shared/trial';
 import type { Usage } from './dialects';
 import type { ConnectionPhases } from './http-exchange';
-import { countTokens, tokensPerPiece } from './tokens';
 
-/** A content-bearing SSE event as received, before tokens are assigned. */
+/** A content-bearing SSE event as received: its sizes; its text is in the trial's text. */
 export interface ObservedChunk {
   at_ms: number;
+  /** UTF-16 code units of content, and of reasoning, the event carried. */
+  content_chars: number;
+  reasoning_chars: number;
+  bytes: number;
+}
+
+/**
+ * The trial's text with its tokens counted once over the whole text (by the
+ * token worker, off the thread that stamps reads) and keys redacted.
+ */
+export interface CountedText {
   content: string;
   reasoning: string;
-  bytes: number;
+  /** Per chunk: the tokens that end in it. Empty for a whole body. */
+  content_tokens: readonly number[];
+  reasoning_tokens: readonly number[];
+  content_total: number;
+  reasoning_total: number;
 }
 
 /** Everything a trial saw, in the order it saw it; metrics are derived from this alone. */
@@ -34,12 +48,15 @@ export interface TrialObservations {
   /** When the trial stopped observing (complete, failed or aborted). */
   stopped_ms: number;
   chunks: ObservedChunk[];
-  /** A body that was not a stream (plain mode, or a stream request answered with JSON). */
-  whole_body: { content: string; reasoning: string } | null;
+  /** The answer came as one body, not as chunks (plain mode, or a stream request answered with JSON). */
+  whole_body: boolean;
+  text: CountedText;
   pings: PingRecord[];
   /** Longest time without bytes, from t0 to when observing stopped. */
   max_silence_ms: number;
   bytes: number;
+  content_encoding: string | null;
+  finish_reason: string | null;
   usage: Usage;
   usage_requested: boolean;
   http_status: number | null;
@@ -59,8 +76,8 @@ const BUFFERED_MIN_TOKENS = 8;
 const roundMicros = (ms: number): number => Math.round(ms * 1000) / 1000;
 
 function chunkKind(chunk: ObservedChunk): ChunkKind {
-  if (chunk.content && chunk.reasoning) return 'mixed';
-  return chunk.reasoning ? 'reasoning' : 'content';
+  if (chunk.content_chars > 0 && chunk.reasoning_chars > 0) return 'mixed';
+  return chunk.reasoning_chars > 0 ? 'reasoning' : 'content';
 }
 
 function longestInterval(times: readonly number[]): number | null {
@@ -86,24 +103,16 @@ function burstShare(
 }
 
 export function deriveTrial(o: TrialObservations): Trial {
-  const contentTokens = tokensPerPiece(o.chunks.map((c) => c.content));
-  const reasoningTokens = tokensPerPiece(o.chunks.map((c) => c.reasoning));
+  const counted = o.text;
   const chunks = o.chunks.map((c, i) => ({
     at_ms: c.at_ms,
     kind: chunkKind(c),
-    chars: c.content.length + c.reasoning.length,
+    chars: c.content_chars + c.reasoning_chars,
     bytes: c.bytes,
-    tokens: (contentTokens[i] ?? 0) + (reasoningTokens[i] ?? 0),
+    tokens: (counted.content_tokens[i] ?? 0) + (counted.reasoning_tokens[i] ?? 0),
   }));
-
-  const text = o.whole_body?.content ?? o.chunks.map((c) => c.content).join('');
-  const reasoningText = o.whole_body?.reasoning ?? o.chunks.map((c) => c.reasoning).join('');
-  const reasoning_tokens = o.whole_body
-    ? countTokens(reasoningText)
-    : reasoningTokens.reduce((a, b) => a + b, 0);
-  const tokens = o.whole_body
-    ? countTokens(text) + reasoning_tokens
-    : chunks.reduce((sum, c) => sum + c.tokens, 0);
+  const reasoning_tokens = counted.reasoning_total;
+  const tokens = counted.content_total + reasoning_tokens;
 
   const arrivals = chunks.map((c) => c.at_ms);
   const gaps_ms = arrivals.slice(1).map((at, i) => roundMicros(at - (arrivals[i] as number)));
@@ -116,7 +125,7 @@ export function deriveTrial(o: TrialObservations): Trial {
       ? (last_token_ms - ttft_ms) / (tokens - 1)
       : null;
   const total_ms = o.complete_ms;
-  const isStream = o.mode === 'stream' && o.whole_body === null;
+  const isStream = o.mode === 'stream' && !o.whole_body;
 
   const contentSilence = isStream
     ? longestInterval([0, ...arrivals, o.complete_ms ?? o.stopped_ms])
@@ -159,13 +168,56 @@ export function deriveTrial(o: TrialObservations): Trial {
     burst_share: share,
     buffered: share !== null && tokens >= BUFFERED_MIN_TOKENS && share >= BUFFERED_SHARE,
     bytes: o.bytes,
+    content_encoding: o.content_encoding,
+    finish_reason: o.finish_reason,
     http_status: o.http_status,
     request_id: o.request_id,
     retry_after_s: o.retry_after_s,
     error: o.error,
-    text,
-    reasoning_text: reasoningText,
+    text: counted.content,
+    reasoning_text: counted.reasoning,
     abort: o.abort,
     timeline: { t0_mono_ms: o.t0_mono_ms, chunks, pings: o.pings },
   };
+}
+
+const NO_TEXT: CountedText = {
+  content: '',
+  reasoning: '',
+  content_tokens: [],
+  reasoning_tokens: [],
+  content_total: 0,
+  reasoning_total: 0,
+};
+
+/** A trial that failed before it measured anything: the status and why, every metric null. */
+export function unmeasuredTrial(mode: Mode, status: TrialStatus, error: string): Trial {
+  return deriveTrial({
+    mode,
+    status,
+    started_at: new Date().toISOString(),
+    t0_mono_ms: 0,
+    phases: { reused_connection: false, dns_ms: null, connect_ms: null, tls_ms: null },
+    headers_ms: null,
+    first_byte_ms: null,
+    first_event_ms: null,
+    complete_ms: null,
+    stopped_ms: 0,
+    chunks: [],
+    whole_body: false,
+    text: NO_TEXT,
+    pings: [],
+    max_silence_ms: 0,
+    bytes: 0,
+    content_encoding: null,
+    finish_reason: null,
+    usage: { completion_tokens: null, prompt_tokens: null },
+    usage_requested: false,
+    http_status: null,
+    request_id: null,
+    retry_after_s: null,
+    error,
+    abort: null,
+    stall_ms: 0,
+  });
 }

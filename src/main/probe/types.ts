@@ -1,3 +1,4 @@
+import { DEFAULT_RUN_LIMITS, type RunLimits } from '../../shared/run';
 import type { Dialect, Mode, Trial } from '../../shared/trial';
 
 export interface EndpointSpec {
@@ -24,27 +25,9 @@ export interface RequestSpec {
   mode: Mode;
 }
 
-export interface Limits {
-  /** DNS + TCP + TLS. */
-  connect_timeout_ms: number;
-  /**
-   * No bytes at all for this long ends the trial (`idle_timeout`). A plain
-   * request is silent while the server generates, so there it counts from the
-   * first byte; the deadline bounds the wait before it.
-   */
-  idle_timeout_ms: number;
-  /** No content for this long while the connection stays alive sets `stalled`. */
-  stall_ms: number;
-  /** Overall cap on one trial (`deadline`). */
-  deadline_ms: number;
-}
+export type Limits = RunLimits;
 
-export const DEFAULT_LIMITS: Limits = {
-  connect_timeout_ms: 10_000,
-  idle_timeout_ms: 30_000,
-  stall_ms: 15_000,
-  deadline_ms: 300_000,
-};
+export const DEFAULT_LIMITS: Limits = DEFAULT_RUN_LIMITS;
 
 export interface TrialProgress {
   chunks: number;

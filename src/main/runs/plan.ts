@@ -2,7 +2,13 @@
 // and how many API calls that makes (free tiers count requests). The
 // orchestrator executes exactly `trialSchedule`, so the announced number and
 // the calls made cannot drift apart.
-import type { Profile, RunConfig, RunPlan } from '../../shared/run';
+import {
+  SIZE_LIMITS,
+  TIME_LIMITS,
+  type Profile,
+  type RunConfig,
+  type RunPlan,
+} from '../../shared/run';
 import { MODES, type Mode } from '../../shared/trial';
 
 /** The saved profiles (the store's ProfilesRepository fits: it answers null for an unknown id). */
@@ -55,8 +61,6 @@ export function trialSchedule(
 const isPositiveInteger = (n: unknown): n is number =>
   typeof n === 'number' && Number.isSafeInteger(n) && n >= 1;
 
-const LIMIT_NAMES = ['connect_timeout_ms', 'idle_timeout_ms', 'stall_ms', 'deadline_ms'] as const;
-
 /** Every reason the run cannot start, in words for the user; empty when it can. */
 export function runConfigProblems(config: RunConfig, profiles: ProfileLookup): string[] {
   const problems: string[] = [];
@@ -93,10 +97,16 @@ export function runConfigProblems(config: RunConfig, profiles: ProfileLookup): s
     problems.push(`no saved ${noun} with id ${unknownIds.join(', ')}`);
   }
 
-  for (const name of LIMIT_NAMES) {
+  for (const name of TIME_LIMITS) {
     const value = config.limits?.[name];
     if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
       problems.push(`limits.${name} must be a positive number of milliseconds, got ${value}`);
+    }
+  }
+  for (const name of SIZE_LIMITS) {
+    const value = config.limits?.[name];
+    if (!isPositiveInteger(value)) {
+      problems.push(`limits.${name} must be a whole number of at least 1, got ${value}`);
     }
   }
   if (typeof config.reuse_connection !== 'boolean') {

@@ -2,16 +2,17 @@
 // summaries, a profile's trend over time, and a run's chunks for CSV.
 
 import type { Database, Statement } from 'better-sqlite3';
-import type {
-  ChunkRow,
-  ProfileSnapshot,
-  RunConfig,
-  RunDetail,
-  RunListFilter,
-  RunListItem,
-  RunRecord,
-  StoredTrial,
-  TrendPoint,
+import {
+  DEFAULT_RUN_LIMITS,
+  type ChunkRow,
+  type ProfileSnapshot,
+  type RunConfig,
+  type RunDetail,
+  type RunListFilter,
+  type RunListItem,
+  type RunRecord,
+  type StoredTrial,
+  type TrendPoint,
 } from '../../shared/run';
 import { median } from '../../shared/stats';
 import { summarize, type ModeSummary } from '../../shared/summary';
@@ -222,10 +223,19 @@ export class HistoryQueries {
   }
 }
 
+/**
+ * A run's config as stored. Runs recorded before the size limits existed get
+ * today's defaults for them, so that every config read back can be run again.
+ */
+function runConfig(json: string): RunConfig {
+  const config = JSON.parse(json) as RunConfig;
+  return { ...config, limits: { ...DEFAULT_RUN_LIMITS, ...config.limits } };
+}
+
 function runFields(row: RunRow): Omit<RunRecord, 'profiles'> {
   return {
     id: row.id,
-    config: JSON.parse(row.config) as RunConfig,
+    config: runConfig(row.config),
     status: row.status,
     started_at: row.started_at,
     ended_at: row.ended_at,

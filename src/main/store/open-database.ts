@@ -1,14 +1,20 @@
 // Opens (creating if needed) a LastToken history database: folder, native
 // module, migrations, connection settings, and the runs a dead process left
 // `running`. Every failure becomes a StoreOpenError whose message says what to do.
+//
+// A history this process cannot write is refused at open, before a command
+// does anything it would then fail to record; commands that only read may
+// instead have it opened read-only, with nothing written at open.
 
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { fileKind } from '../file-kind';
 import { applyMigrations } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { recoverInterruptedRuns } from './run-owner';
 import { StoreOpenError } from './store-error';
+import { isReadOnlyError, whyNotWritable, writeRefusal, type SqliteError } from './write-access';
 
 export interface OpenDatabaseOptions {
   /**
@@ -17,6 +23,12 @@ export interface OpenDatabaseOptions {
    * plain Node (the CLI, tests) leaves it unset.
    */
   nativeBinding?: string;
+  /**
+   * A history this process cannot write: false (the default) refuses it with a
+   * StoreOpenError `read_only`; true opens it read-only (`db.readonly`), for
+   * commands that only read. Either way a writable one is opened for writing.
+   */
+  allowReadOnly?: boolean;
 }
 
 // How long a statement waits for the other process's write lock (the CLI and
@@ -34,19 +46,117 @@ const SQLITE_CANNOT_OPEN = new Set([
 ]);
 
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Database.Database {
+  refuseWhatIsNotAFile(path);
   createFolder(path);
-  const db = connect(path, options.nativeBinding);
+  const db = connect(path, options.nativeBinding, false);
+  let refusal: SqliteError | null;
   try {
-    // Migrations first, in the file's journal mode: a file that is refused
-    // (newer, someone else's) must not even have its journal mode changed.
-    applyMigrations(db, MIGRATIONS);
-    configure(db, path);
-    recoverInterruptedRuns(db);
+    refusal = writeRefusal(db);
+    if (refusal === null) {
+      // Migrations first, in the file's journal mode: a file that is refused
+      // (newer, someone else's) must not even have its journal mode changed.
+      applyMigrations(db, MIGRATIONS);
+      configure(db, path);
+      recoverInterruptedRuns(db);
+      return db;
+    }
+  } catch (error) {
+    db.close();
+    throw asOpenError(error, path);
+  }
+  db.close();
+  const reason = whyNotWritable(path, refusal);
+  if (!options.allowReadOnly) {
+    throw new StoreOpenError(
+      'read_only',
+      path,
+      `the history database ${path} is read-only (${reason}): choose another with --db or LASTTOKEN_DB`,
+      { cause: refusal },
+    );
+  }
+  return openReadOnly(path, options.nativeBinding, reason);
+}
+
+/**
+ * SQLite would open a device or a named pipe as a database (blocking on a
+ * pipe; on /dev/null, creating /dev/null-journal beside it): say what is
+ * there before it touches anything. A link to a file is followed, as SQLite does.
+ */
+function refuseWhatIsNotAFile(path: string): void {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    // Nothing there yet (created below), or a path SQLite explains better.
+    return;
+  }
+  if (stats.isFile()) return;
+  throw new StoreOpenError(
+    'not_a_file',
+    path,
+    `${path} is ${fileKind(stats)}, not a history database file: choose another with --db or LASTTOKEN_DB`,
+  );
+}
+
+/**
+ * The history as it is: no migration, no WAL switch, no recovery of
+ * interrupted runs (all writes). A file that needs a migration first cannot be
+ * read by this version, and says so.
+ */
+function openReadOnly(
+  path: string,
+  nativeBinding: string | undefined,
+  reason: string,
+): Database.Database {
+  const db = connect(path, nativeBinding, true);
+  try {
+    let version: number;
+    try {
+      version = db.pragma('user_version', { simple: true }) as number;
+    } catch (error) {
+      if (!isReadOnlyError(error) && !isCannotOpen(error)) throw error;
+      throw new StoreOpenError('read_only', path, cannotRead(path, reason, error), {
+        cause: error,
+      });
+    }
+    try {
+      // Checks that this build knows the file's schema (not newer, not edited,
+      // not another program's); only a pending migration would write, and fail.
+      applyMigrations(db, MIGRATIONS);
+    } catch (error) {
+      if (!isReadOnlyError(error)) throw error;
+      throw new StoreOpenError(
+        'read_only',
+        path,
+        `the history database ${path} is read-only (${reason}) and must first be upgraded to schema version ` +
+          `${MIGRATIONS.length} (it is at ${version}) before this version of LastToken can read it: ` +
+          'open it once where it can be written, or choose another with --db or LASTTOKEN_DB',
+        { cause: error },
+      );
+    }
     return db;
   } catch (error) {
     db.close();
     throw asOpenError(error, path);
   }
+}
+
+function cannotRead(path: string, reason: string, error: SqliteError): string {
+  const start = `cannot read the history database ${path}: it is read-only (${reason})`;
+  const advice = 'copy it to a folder you may write to and use the copy with --db';
+  if (error.code === 'SQLITE_READONLY_DIRECTORY') {
+    // SQLite reads a WAL database through its -shm index, which the first
+    // reader creates when no writer left one.
+    return (
+      `${start}, and SQLite can only read it by creating ${basename(path)}-shm in ${dirname(path)}, ` +
+      `where you may not write either: ${advice}`
+    );
+  }
+  return `${start}, and SQLite cannot open it read-only either (${error.message}): ${advice}`;
+}
+
+function isCannotOpen(error: unknown): error is SqliteError {
+  return error instanceof Database.SqliteError && error.code.startsWith('SQLITE_CANTOPEN');
 }
 
 function createFolder(path: string): void {
@@ -63,9 +173,18 @@ function createFolder(path: string): void {
   }
 }
 
-function connect(path: string, nativeBinding: string | undefined): Database.Database {
+function connect(
+  path: string,
+  nativeBinding: string | undefined,
+  readonly: boolean,
+): Database.Database {
   try {
-    return new Database(path, { timeout: BUSY_TIMEOUT_MS, nativeBinding });
+    return new Database(path, {
+      timeout: BUSY_TIMEOUT_MS,
+      nativeBinding,
+      readonly,
+      fileMustExist: readonly,
+    });
   } catch (error) {
     if (error instanceof Database.SqliteError) throw asOpenError(error, path);
     // Anything else comes from loading the compiled module, before SQLite runs.
@@ -121,7 +240,7 @@ function asOpenError(error: unknown, path: string): Error {
       'cannot_open',
       path,
       `Cannot open the history database ${path} for writing (${error.message}). ` +
-        'Check that the path is a file, not a folder, and that you may read and write it and its folder.',
+        'Check that you may read and write it and its folder.',
       { cause: error },
     );
   }

@@ -10,11 +10,14 @@
 //   soon), so it is this process (or one of its threads) if the heartbeat is
 //   newer than this process's start, and an earlier, dead process if older;
 // - no heartbeat for STALE_AFTER_MS: gone, whatever now has its pid;
-// - otherwise, gone when no process has that pid (kill(pid, 0) says ESRCH).
+// - otherwise, gone when no process has that pid (kill(pid, 0) says ESRCH),
+//   or, on Linux, when the process with that pid is a zombie: killed, but not
+//   yet reaped by a parent that never will (a container without an init).
 // A live owner whose heartbeat went stale anyway (a laptop asleep while
 // another process opened the file) sets its run back to `running` at its
 // next heartbeat, and finishing the run sets its final status regardless.
 
+import { readFileSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 
 /** A heartbeat older than this is a dead owner's; a live one beats every HEARTBEAT_INTERVAL_MS (10 s). */
@@ -48,6 +51,9 @@ export function isOwnerGone(
 }
 
 function processExists(pid: number): boolean {
+  // A zombie still has its pid, so kill(pid, 0) finds it: only its state tells.
+  const state = process.platform === 'linux' ? linuxProcessState(pid) : null;
+  if (state !== null) return state !== 'Z' && state !== 'X';
   try {
     process.kill(pid, 0); // signal 0: checks that the process exists, sends nothing
     return true;
@@ -55,6 +61,27 @@ function processExists(pid: number): boolean {
     // EPERM: it exists but belongs to another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The state letter of /proc/PID/stat (R, S, D, Z...); null when it cannot be read. */
+function linuxProcessState(pid: number): string | null {
+  try {
+    return processState(readFileSync(`/proc/${pid}/stat`, 'latin1'));
+  } catch {
+    // No such process, /proc not mounted, or hidden (hidepid): kill(pid, 0) decides.
+    return null;
+  }
+}
+
+/**
+ * The state field of a /proc/PID/stat line: `PID (COMM) STATE ...`. COMM is
+ * the program's name and may itself hold spaces and parentheses, so the state
+ * is found after the last `)`.
+ */
+export function processState(stat: string): string | null {
+  const end = stat.lastIndexOf(')');
+  if (end < 0) return null;
+  return /^ (\S)/.exec(stat.slice(end + 1))?.[1] ?? null;
 }
 
 interface RunningRow extends OwnerRecord {

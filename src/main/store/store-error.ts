@@ -4,6 +4,10 @@
 export type StoreOpenErrorCode =
   /** The file or its folder cannot be created, opened or written. */
   | 'cannot_open'
+  /** Something other than a regular file is at the path: a device, a folder... */
+  | 'not_a_file'
+  /** The history can be read but not written, and writing was asked for (or a migration is due). */
+  | 'read_only'
   /** The file exists but is not an SQLite database. */
   | 'not_a_database'
   /** An SQLite database that some other program made: left untouched. */

@@ -9,6 +9,8 @@ import { RunsRepository } from './runs-repository';
 
 export interface Store {
   readonly db: Database;
+  /** False when opened read-only (OpenDatabaseOptions.allowReadOnly): every write would fail. */
+  readonly writable: boolean;
   readonly profiles: ProfilesRepository;
   readonly runs: RunsRepository;
   readonly history: HistoryQueries;
@@ -20,6 +22,7 @@ export function openStore(path: string, options: OpenDatabaseOptions = {}): Stor
   const runs = new RunsRepository(db);
   return {
     db,
+    writable: !db.readonly,
     profiles: new ProfilesRepository(db),
     runs,
     history: new HistoryQueries(db),

@@ -52,6 +52,8 @@ const PLAIN_FIELDS = Object.keys({
   max_content_silence_ms: true,
   burst_share: true,
   bytes: true,
+  content_encoding: true,
+  finish_reason: true,
   http_status: true,
   request_id: true,
   retry_after_s: true,

@@ -5,6 +5,7 @@ import {
   parseJson,
   ProtocolError,
   stringField,
+  textField,
   type DialectAdapter,
   type PlainBodyInfo,
   type StreamEventInfo,
@@ -24,12 +25,12 @@ function usageOf(usage: unknown): Partial<Usage> | null {
 }
 
 /** Text and thinking carried by a content block or a block delta. */
-function blockText(block: unknown): { content: string; reasoning: string } {
+function blockText(block: unknown, where: string): { content: string; reasoning: string } {
   const type = stringField(block, 'type');
   if (type === 'text' || type === 'text_delta')
-    return { content: stringField(block, 'text'), reasoning: '' };
+    return { content: textField(block, 'text', where), reasoning: '' };
   if (type === 'thinking' || type === 'thinking_delta') {
-    return { content: '', reasoning: stringField(block, 'thinking') };
+    return { content: '', reasoning: textField(block, 'thinking', where) };
   }
   return { content: '', reasoning: '' };
 }
@@ -68,13 +69,14 @@ export const anthropicMessages: DialectAdapter = {
         info.usage = usageOf(isRecord(body['message']) ? body['message']['usage'] : undefined);
         break;
       case 'content_block_start':
-        Object.assign(info, blockText(body['content_block']));
+        Object.assign(info, blockText(body['content_block'], 'content_block'));
         break;
       case 'content_block_delta':
-        Object.assign(info, blockText(body['delta']));
+        Object.assign(info, blockText(body['delta'], 'delta'));
         break;
       case 'message_delta':
         info.usage = usageOf(body['usage']);
+        info.finish_reason = stringField(body['delta'], 'stop_reason') || null;
         break;
       case 'message_stop':
         info.done = true;
@@ -101,11 +103,11 @@ export const anthropicMessages: DialectAdapter = {
     }
     let content = '';
     let reasoning = '';
-    for (const block of body['content']) {
-      const part = blockText(block);
+    body['content'].forEach((block, i) => {
+      const part = blockText(block, `content[${i}]`);
       content += part.content;
       reasoning += part.reasoning;
-    }
+    });
     const usage = usageOf(body['usage']);
     return {
       content,
@@ -114,6 +116,7 @@ export const anthropicMessages: DialectAdapter = {
         completion_tokens: usage?.completion_tokens ?? null,
         prompt_tokens: usage?.prompt_tokens ?? null,
       },
+      finish_reason: stringField(body, 'stop_reason') || null,
     };
   },
 };

@@ -18,12 +18,15 @@ export interface StreamEventInfo {
   done: boolean;
   /** The provider reported an error inside the stream. */
   error: string | null;
+  /** Why the model stopped, when this event says (`stop`, `length`, `end_turn`...). */
+  finish_reason: string | null;
 }
 
 export interface PlainBodyInfo {
   content: string;
   reasoning: string;
   usage: Usage;
+  finish_reason: string | null;
 }
 
 /** Thrown for events or bodies that do not parse as the dialect says they must. */
@@ -40,7 +43,15 @@ export interface DialectAdapter {
 }
 
 export function emptyEvent(): StreamEventInfo {
-  return { content: '', reasoning: '', usage: null, ping: false, done: false, error: null };
+  return {
+    content: '',
+    reasoning: '',
+    usage: null,
+    ping: false,
+    done: false,
+    error: null,
+    finish_reason: null,
+  };
 }
 
 export function parseJson(text: string, what: string): unknown {
@@ -59,6 +70,25 @@ export function stringField(value: unknown, key: string): string {
   if (!isRecord(value)) return '';
   const field = value[key];
   return typeof field === 'string' ? field : '';
+}
+
+/**
+ * A field that carries text: a string, or absent/null for none. Anything else
+ * (a number, an object) is not text: reading it as "no text" once reported a
+ * broken answer as a success with zero tokens.
+ */
+export function textField(value: unknown, key: string, where: string): string {
+  if (!isRecord(value)) return '';
+  const field = value[key];
+  if (field === undefined || field === null || typeof field === 'string') return field ?? '';
+  throw new ProtocolError(`${where}.${key} is ${describeType(field)}, not text`);
+}
+
+export function describeType(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  const type = typeof value;
+  return type === 'object' ? 'an object' : `a ${type}`;
 }
 
 export function numberField(value: unknown, key: string): number | null {

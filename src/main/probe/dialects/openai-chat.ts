@@ -1,20 +1,60 @@
 import {
+  describeType,
   emptyEvent,
   isRecord,
   numberField,
   parseJson,
   ProtocolError,
   stringField,
+  textField,
   type DialectAdapter,
   type PlainBodyInfo,
   type StreamEventInfo,
   type Usage,
 } from './dialect';
 
+interface Text {
+  content: string;
+  reasoning: string;
+}
+
 // Providers disagree on the reasoning field: DeepSeek and vLLM send
 // `reasoning_content`, OpenRouter and others `reasoning`.
-function reasoningText(delta: unknown): string {
-  return stringField(delta, 'reasoning_content') || stringField(delta, 'reasoning');
+function reasoningText(holder: unknown, where: string): string {
+  return textField(holder, 'reasoning_content', where) || textField(holder, 'reasoning', where);
+}
+
+/** A thinking part's text: a string, or (Mistral) a list of text parts. */
+function thinkingText(value: unknown, where: string): string {
+  if (!Array.isArray(value)) return textField({ thinking: value }, 'thinking', where);
+  return value.map((part, i) => textField(part, 'text', `${where}.thinking[${i}]`)).join('');
+}
+
+/**
+ * `content` as a string, or as a list of typed parts (Mistral's reasoning
+ * models send `text` and `thinking` parts); parts of other types carry no text.
+ */
+function messageText(holder: unknown, where: string): Text {
+  const reasoning = reasoningText(holder, where);
+  const content = isRecord(holder) ? holder['content'] : undefined;
+  if (!Array.isArray(content)) {
+    return { content: textField(holder, 'content', where), reasoning };
+  }
+  const text: Text = { content: '', reasoning };
+  content.forEach((part, i) => {
+    const at = `${where}.content[${i}]`;
+    if (!isRecord(part)) throw new ProtocolError(`${at} is ${describeType(part)}, not a part`);
+    if (part['type'] === 'text') text.content += textField(part, 'text', at);
+    if (part['type'] === 'thinking') text.reasoning += thinkingText(part['thinking'], at);
+  });
+  return text;
+}
+
+/** The last finish reason the choices give, if any. */
+function finishReason(choices: readonly unknown[]): string | null {
+  let reason: string | null = null;
+  for (const choice of choices) reason = stringField(choice, 'finish_reason') || reason;
+  return reason;
 }
 
 function usageOf(body: Record<string, unknown>): Usage | null {
@@ -63,10 +103,11 @@ export const openaiChat: DialectAdapter = {
     const choices = body['choices'];
     if (Array.isArray(choices)) {
       for (const choice of choices) {
-        const delta = isRecord(choice) ? choice['delta'] : undefined;
-        info.content += stringField(delta, 'content');
-        info.reasoning += reasoningText(delta);
+        const text = messageText(isRecord(choice) ? choice['delta'] : undefined, 'delta');
+        info.content += text.content;
+        info.reasoning += text.reasoning;
       }
+      info.finish_reason = finishReason(choices);
     } else if (info.error === null && info.usage === null) {
       throw new ProtocolError('stream event has neither choices, usage nor error');
     }
@@ -81,14 +122,15 @@ export const openaiChat: DialectAdapter = {
     let content = '';
     let reasoning = '';
     for (const choice of body['choices']) {
-      const message = isRecord(choice) ? choice['message'] : undefined;
-      content += stringField(message, 'content');
-      reasoning += reasoningText(message);
+      const text = messageText(isRecord(choice) ? choice['message'] : undefined, 'message');
+      content += text.content;
+      reasoning += text.reasoning;
     }
     return {
       content,
       reasoning,
       usage: usageOf(body) ?? { completion_tokens: null, prompt_tokens: null },
+      finish_reason: finishReason(body['choices']),
     };
   },
 };

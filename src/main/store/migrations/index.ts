@@ -4,6 +4,7 @@
 // and electron-vite's main build) carry them with no loader or asset copying.
 
 import { sql as initial } from './001-initial';
+import { sql as trialEncodingFinish } from './002-trial-encoding-finish';
 
 export interface Migration {
   version: number;
@@ -11,7 +12,10 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'initial', sql: initial }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial', sql: initial },
+  { version: 2, name: 'trial-encoding-finish', sql: trialEncodingFinish },
+];
 
 /** The schema version this build of LastToken writes. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

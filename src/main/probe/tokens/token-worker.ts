@@ -1,0 +1,39 @@
+// The token worker's entry: a thread that counts tokens and redacts texts so
+// that the main thread's event loop stays free to stamp socket reads. Built
+// beside each entry point (out/cli/token-worker.mjs, out/main/token-worker.js)
+// and started by token-counter.ts.
+
+import { parentPort } from 'node:worker_threads';
+import { countTokens } from './encode-ordinary';
+import { o200kVocabulary } from './o200k-base';
+import { analyzeTextTokens } from './text-tokens';
+import type { TokenWorkerReply, TokenWorkerRequest } from './worker-protocol';
+
+function answer({ id, task }: TokenWorkerRequest): TokenWorkerReply {
+  try {
+    if (task.kind === 'count') return { id, kind: 'counted', tokens: countTokens(task.text) };
+    const { request } = task;
+    const result = analyzeTextTokens(request);
+    const changed = (redacted: string, original: string) =>
+      redacted === original ? null : redacted;
+    return {
+      id,
+      kind: 'analyzed',
+      result: {
+        ...result,
+        content: changed(result.content, request.content),
+        reasoning: changed(result.reasoning, request.reasoning),
+      },
+    };
+  } catch (error) {
+    // A request the worker cannot answer fails alone; the worker stays up.
+    const text = error instanceof Error ? error.message : String(error);
+    return { id, kind: 'failed', message: text };
+  }
+}
+
+const port = parentPort;
+if (!port) throw new Error('token-worker runs as a worker thread: token-counter.ts starts it');
+port.on('message', (message: TokenWorkerRequest) => port.postMessage(answer(message)));
+// Built now, while the first request is on its way, rather than when it arrives.
+o200kVocabulary();
