@@ -22,6 +22,8 @@ export interface AccuracySamples {
   gcPauses: number;
   gcLongestMs: number;
   gcTotalMs: number;
+  /** What the `alongside` load reported (e.g. how many answers it measured meanwhile). */
+  alongside: number | null;
 }
 
 /**
@@ -72,12 +74,17 @@ async function compare(simUrl: string, trial: Trial, samples: AccuracySamples): 
   samples.trials++;
 }
 
-/** `streams` sessions run side by side, each `trialsPerStream` trials in a row; stream i probes `modelOf(i)`. */
+/**
+ * `streams` sessions run side by side, each `trialsPerStream` trials in a row;
+ * stream i probes `modelOf(i)`. `alongside`, when given, runs meanwhile as
+ * other work of the same process, and is stopped when the streams are done.
+ */
 export async function measureAccuracy(
   simUrl: string,
   modelOf: (stream: number) => string,
   streams: number,
   trialsPerStream: number,
+  alongside?: (signal: AbortSignal) => Promise<number>,
 ): Promise<AccuracySamples> {
   const samples: AccuracySamples = {
     ttft: [],
@@ -89,8 +96,11 @@ export async function measureAccuracy(
     gcPauses: 0,
     gcLongestMs: 0,
     gcTotalMs: 0,
+    alongside: null,
   };
   const trials: Trial[] = [];
+  const stopLoad = new AbortController();
+  const load = alongside?.(stopLoad.signal);
   const gc = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       samples.gcPauses++;
@@ -116,6 +126,8 @@ export async function measureAccuracy(
       }
     }),
   );
+  stopLoad.abort();
+  samples.alongside = load === undefined ? null : await load;
   gc.disconnect();
   const cpu = process.cpuUsage(cpuBefore);
   samples.clientCpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);

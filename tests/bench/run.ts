@@ -15,6 +15,8 @@ import { formatRunSaving, measureRunSaving } from './runs';
 import { formatStoreFigures, measureRunsList, measureSaveRun } from './store';
 import { measureBootstrap, measureThroughput } from './throughput';
 import { formatTokenizerFigures, measurePattern, measureTokenizer } from './tokenizer';
+import { longWordLoad, printHostileFigures } from './hostile';
+import { startHostileServer } from '../support/hostile-server';
 
 const SIM_CHILD_FLAG = '--sim-child';
 const STEADY = 'sim-steady:tokens=100,gap=5,ttft=40';
@@ -86,6 +88,43 @@ async function printRunSaving(simUrl: string): Promise<void> {
   }
 }
 
+/**
+ * A steady stream's gap error alone, then beside a profile of the same
+ * process answering 200,000-letter words (read on this thread, counted on the
+ * token worker): paced as a run's second profile, one word per steady trial,
+ * and back to back as a stress test. Counting must not move the other
+ * stream's timestamps; what remains is reading the words themselves.
+ */
+async function printBesideLongWord(simUrl: string): Promise<void> {
+  const hostile = await startHostileServer();
+  try {
+    printAccuracy(
+      `1 stream, ${STEADY}, alone (again, for the comparison)`,
+      await measureAccuracy(simUrl, () => STEADY, 1, 20),
+      { gap: 0.3 },
+    );
+    for (const [label, everyMs] of [
+      ['one word per steady trial (a run of two profiles)', 550],
+      ['words back to back (stress)', 0],
+    ] as const) {
+      const beside = await measureAccuracy(
+        simUrl,
+        () => STEADY,
+        1,
+        20,
+        (signal) => longWordLoad(hostile, everyMs, signal),
+      );
+      printAccuracy(
+        `1 stream, ${STEADY}, beside a profile answering 200,000-letter words, ${label}: ${beside.alongside ?? 0} words`,
+        beside,
+        { gap: 0.3 },
+      );
+    }
+  } finally {
+    await hostile.close();
+  }
+}
+
 async function main(): Promise<void> {
   console.log('LastToken benchmark');
   console.log(
@@ -112,9 +151,11 @@ async function main(): Promise<void> {
       {},
     );
     await printRunSaving(url);
+    await printBesideLongWord(url);
   } finally {
     child.disconnect();
   }
+  await printHostileFigures();
 
   measureThroughput(10_000);
   const throughput = measureThroughput(100_000);

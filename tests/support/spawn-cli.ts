@@ -3,7 +3,7 @@
 // (its stdout going to a device, another user's permissions). `npm test`
 // builds out/cli first (pretest); a bare `vitest run` needs `npm run build:cli`.
 
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,12 @@ export interface SpawnCliOptions {
   timeoutMs?: number;
   /** Closes the stdout pipe once this many bytes were read, as `| head -c N` does. */
   stdoutLimit?: number;
+  /** More environment variables (the key a probe reads with --api-key-env). */
+  env?: Record<string, string>;
+  /** Node's own options, before the script (e.g. --require a hook). */
+  nodeArgs?: string[];
+  /** Sees what the CLI writes to stderr as it writes it, and the process (to signal it). */
+  onStderr?: (text: string, child: ChildProcess) => void;
 }
 
 /**
@@ -48,10 +54,11 @@ export function assertCliBuilt(): void {
 }
 
 export function spawnCli(args: string[], options: SpawnCliOptions = {}): Promise<CliProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'lasttoken.mjs'), ...args], {
+  const script = join(ROOT, 'bin', 'lasttoken.mjs');
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
     cwd: ROOT,
     // Nothing from the test's environment (LASTTOKEN_DB, a D-Bus session) reaches it.
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/nonexistent' },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/nonexistent', ...options.env },
     stdio: ['pipe', options.stdoutFd ?? 'pipe', options.stderrFd ?? 'pipe'],
     ...options.user,
     timeout: options.timeoutMs ?? 30_000,
@@ -67,7 +74,10 @@ export function spawnCli(args: string[], options: SpawnCliOptions = {}): Promise
       child.stdout?.destroy();
     }
   });
-  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr.push(chunk);
+    options.onStderr?.(chunk.toString('utf8'), child);
+  });
   // The CLI may exit without reading its stdin: a closed pipe is no failure here.
   child.stdin?.on('error', () => {});
   child.stdin?.end(options.stdin ?? '');

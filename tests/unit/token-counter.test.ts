@@ -2,8 +2,8 @@
 // test run's global setup (tests/support/token-worker-global-setup.ts).
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -47,7 +47,26 @@ afterEach(async () => {
   await Promise.all(counters.splice(0).map((c) => c.close()));
 });
 
+/** The nice value of each of this process's threads (Linux: field 19 of /proc/self/task/TID/stat). */
+function threadNiceValues(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
 describe('token counter', () => {
+  it.runIf(process.platform === 'linux')(
+    'counts at the lowest priority on Linux without lowering the thread that stamps reads',
+    async () => {
+      const before = threadNiceValues().filter((nice) => nice === 19).length;
+      const tokens = counter();
+      await tokens.count('warm');
+      expect(getPriority()).toBe(0);
+      expect(threadNiceValues().filter((nice) => nice === 19).length).toBe(before + 1);
+    },
+  );
+
   it('answers as the in-process functions do', async () => {
     const tokens = counter();
     tokens.warm();

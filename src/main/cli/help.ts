@@ -8,6 +8,18 @@ import { HISTORY_DEFAULT_LIMIT } from './store-args';
 
 const seconds = (ms: number): string => `${ms / 1000}`;
 
+/** Bytes as the size flags take them: 16M, 256M, or a plain number. */
+function size(bytes: number): string {
+  for (const [unit, scale] of [
+    ['G', 1024 ** 3],
+    ['M', 1024 ** 2],
+    ['K', 1024],
+  ] as const) {
+    if (bytes % scale === 0) return `${bytes / scale}${unit}`;
+  }
+  return String(bytes);
+}
+
 export const MAIN_HELP = `lasttoken — measures how LLM API endpoints really stream
 
 Usage:
@@ -56,11 +68,18 @@ Run:
   --abort-after N        abort experiment: hang up each stream after N tokens and
                          report what still arrives
 
-Limits, in seconds (decimals allowed):
+Limits, in seconds (decimals allowed, at least 0.001):
   --connect-timeout S    DNS + TCP + TLS (default ${seconds(DEFAULT_LIMITS.connect_timeout_ms)})
   --idle-timeout S       no bytes at all for this long ends a trial (default ${seconds(DEFAULT_LIMITS.idle_timeout_ms)})
   --stall S              no content for this long flags a stall (default ${seconds(DEFAULT_LIMITS.stall_ms)})
   --deadline S           overall cap per trial (default ${seconds(DEFAULT_LIMITS.deadline_ms)})
+
+Sizes, so that no server can grow LastToken's memory without bound (bytes take
+K, M or G for KiB, MiB, GiB); passing one ends the trial as a protocol_error
+that names it, with every time measured until then:
+  --max-event-bytes N    one stream event, or a whole plain answer (default ${size(DEFAULT_LIMITS.max_event_bytes)})
+  --max-response-bytes N one response's body, after decompression (default ${size(DEFAULT_LIMITS.max_response_bytes)})
+  --max-text-chars N     answer and reasoning text kept per trial (default ${DEFAULT_LIMITS.max_text_chars})
 
 Output:
   --json                 one JSON document on stdout: {endpoint, tokenizer, interrupted,
@@ -153,8 +172,9 @@ Run:
   --without-keys         never ask the keychain: every profile runs without its key
 
 Limits, in seconds (default: the most lenient of the profiles' own, else the
-probe's; see lasttoken probe --help):
+probe's), and sizes (default the probe's); see lasttoken probe --help:
   --connect-timeout S  --idle-timeout S  --stall S  --deadline S
+  --max-event-bytes N  --max-response-bytes N  --max-text-chars N
 
 Output:
   --json                 one JSON document on stdout: {run_id, status, summary,

@@ -16,19 +16,23 @@ const NETWORK_CODES: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'TLS: the certificate does not match the host name',
 };
 
-/** OpenSSL's own words are long and cryptic; say what the user can do. */
+// OpenSSL's reasons when the peer answered in something other than TLS
+// (an http server's reply read as a TLS record).
+const NOT_TLS = new Set(['wrong version number', 'packet length too long', 'http request']);
+
+/**
+ * OpenSSL's own words are long and cryptic ("write EPROTO 80EC...:error:0A00010B:
+ * SSL routines:ssl3_get_record:wrong version number:../deps/...:350:"); say
+ * what happened and what the user can do.
+ */
 function tlsErrorText(error: Error & { code?: string; reason?: string }): string | null {
-  if (
-    error.code === 'ERR_SSL_WRONG_VERSION_NUMBER' ||
-    error.code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG'
-  ) {
+  if (error.code !== 'EPROTO' && !error.code?.startsWith('ERR_SSL_')) return null;
+  const reason =
+    error.reason ?? /error:[0-9A-F]+:[^:]*:[^:]*:([^:]+)/.exec(error.message)?.[1] ?? '';
+  if (NOT_TLS.has(reason.toLowerCase())) {
     return 'TLS handshake failed: the server does not speak TLS on this port (is the URL http://, not https://?)';
   }
-  if (error.code === 'EPROTO' || error.code?.startsWith('ERR_SSL_')) {
-    const reason = error.reason ?? error.message.split(':').pop()?.trim() ?? error.message;
-    return `TLS handshake failed: ${reason}`;
-  }
-  return null;
+  return `TLS handshake failed${reason ? `: ${reason}` : ''}`;
 }
 
 export function networkErrorText(error: Error, host: string): string {

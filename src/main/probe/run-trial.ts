@@ -432,18 +432,19 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       }
       try {
         const parsed = adapter.parsePlainBody(text);
+        mergeUsage(parsed.usage);
+        keepFinishReason(parsed.finish_reason);
+        // Past the limit nothing is kept: counting it would cost what the limit saves.
+        if (parsed.content.length + parsed.reasoning.length > limits.max_text_chars) {
+          limitPassed('the answer', limits.max_text_chars, 'characters of text (max_text_chars)');
+          return;
+        }
         wholeBody = true;
         contentText = parsed.content;
         reasoningText = parsed.reasoning;
-        mergeUsage(parsed.usage);
-        keepFinishReason(parsed.finish_reason);
       } catch (error) {
         if (!(error instanceof ProtocolError)) throw error;
         finish('protocol_error', `${error.message}: ${line(text, MAX_OFFENDING_CHARS)}`);
-        return;
-      }
-      if (contentText.length + reasoningText.length > limits.max_text_chars) {
-        limitPassed('the answer', limits.max_text_chars, 'characters of text (max_text_chars)');
         return;
       }
       completeAt = at;

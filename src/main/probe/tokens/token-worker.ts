@@ -3,6 +3,7 @@
 // beside each entry point (out/cli/token-worker.mjs, out/main/token-worker.js)
 // and started by token-counter.ts.
 
+import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { countTokens } from './encode-ordinary';
 import { o200kVocabulary } from './o200k-base';
@@ -29,6 +30,18 @@ function answer({ id, task }: TokenWorkerRequest): TokenWorkerReply {
     // A request the worker cannot answer fails alone; the worker stays up.
     const text = error instanceof Error ? error.message : String(error);
     return { id, kind: 'failed', message: text };
+  }
+}
+
+// Counting can wait; stamping a read cannot. On Linux each thread has its own
+// nice value and setpriority() for "this process" (pid 0) sets the calling
+// thread's, so the worker gives way whenever the thread that stamps reads
+// wants a core. Elsewhere it would lower the whole process: left alone there.
+if (process.platform === 'linux') {
+  try {
+    setPriority(constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not permitted here: counting works the same, only without yielding.
   }
 }
 
