@@ -201,7 +201,8 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
 
     /** The text as the token worker returns it: counted per chunk, redacted. */
     const countText = async (skip: boolean): Promise<CountedText> => {
-      if (skip) return uncounted();
+      // Nothing to count (an error, an empty answer): no need to wait for the worker.
+      if (skip || (contentText === '' && reasoningText === '')) return uncounted();
       const result = await ctx.tokens.analyze({
         content: contentText,
         contentEnds: wholeBody
@@ -223,7 +224,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       };
     };
 
-    /** No counts (a cancelled trial, or counting failed): the text only, redacted here. */
+    /** No counts (no text, a cancelled trial, or counting failed): the text only, redacted here. */
     const uncounted = (): CountedText => ({
       content: safe(contentText),
       reasoning: safe(reasoningText),
