@@ -1,6 +1,6 @@
 // Builds the Electron app into out/: main (src/main/index.ts → out/main/index.js, ESM,
 // npm dependencies left external and loaded from node_modules, and the token
-// worker beside it, out/main/token-worker.js), preload
+// worker beside it, out/main/token-worker.mjs), preload
 // (src/preload/index.ts → out/preload/index.cjs) and renderer (src/renderer/index.html).
 
 import react from '@vitejs/plugin-react';
@@ -35,6 +35,14 @@ export default defineConfig({
           index: 'src/main/index.ts',
           // A worker thread main starts; src/main/index.ts tells the engine where it is.
           'token-worker': 'src/main/probe/tokens/token-worker.ts',
+        },
+        output: {
+          // .mjs: ES modules wherever they lie. A packaged app runs the worker,
+          // and the shared chunks it imports, from app.asar.unpacked
+          // (electron-builder.ts), outside the reach of package.json's
+          // "type": "module", which stays in the archive.
+          entryFileNames: (chunk) => (chunk.name === 'token-worker' ? '[name].mjs' : '[name].js'),
+          chunkFileNames: 'chunks/[name]-[hash].mjs',
         },
       },
     },

@@ -38,7 +38,7 @@ const rendererMessage =
   'The renderer is a sandboxed web page: it asks main through window.lasttoken.';
 
 export default defineConfig(
-  globalIgnores(['out/', 'coverage/']),
+  globalIgnores(['out/', 'dist/', 'coverage/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -1,19 +1,49 @@
-// What the desktop app's main process holds for its lifetime: the history (the
-// same SQLite file the CLI uses), keys in the OS keychain, and the profiles
-// with the built-in demo profile, created on first start so that a new user
-// can run something without any key. Plain Node: index.ts passes in what only
-// Electron knows (where the Electron build of better-sqlite3 is).
+// What the app's main process holds for its lifetime, whichever window shows
+// it (Electron's, or a browser's in `lasttoken web`): the history (the same
+// SQLite file the CLI uses), keys in the OS keychain, the profiles with the
+// built-in demo profile (created on first start, so a new user can run
+// something without any key), settings, runs, the events they push, and the
+// contract's dispatch over all of it. Plain Node: the front end passes in what
+// only it knows (where the Electron build of better-sqlite3 is, how to ask
+// where to save a file).
 
+import type { Readable } from 'node:stream';
+import type { ApiResult, AppEvent } from '../shared/api';
+import type { AppInfo } from '../shared/ipc-contract';
+import { createHandlers } from './ipc/handlers';
+import { createDispatch, parseInput, type Dispatch } from './ipc/dispatch';
+import { toApiError } from './ipc/api-error';
+import { openRunCsv } from './export/run-csv';
 import { ProfileService } from './profiles';
+import { createEmitter, type Emitter } from './runs';
+import { profileEndpoint } from './runs/profile-endpoint';
+import { RunService } from './runs/run-service';
 import { KeytarKeyStore, type KeyStore } from './secrets';
+import { SettingsService } from './settings';
+import { BuiltinSimulator } from './sim';
 import { openStore, type Store } from './store';
+
+/** A CSV export as a download (browser mode): its file name and its bytes, streamed. */
+export interface CsvDownload {
+  file_name: string;
+  stream: Readable;
+}
 
 export interface AppServices {
   store: Store;
-  /** For the engine's request path only; everything that faces the renderer goes through `profiles`. */
+  /** For the engine's request path only; everything that faces the renderer goes through `dispatch`. */
   keys: KeyStore;
   profiles: ProfileService;
-  close(): void;
+  settings: SettingsService;
+  runs: RunService;
+  /** Every AppEvent of every run, delivered off the socket path. */
+  events: Pick<Emitter<AppEvent>, 'subscribe'>;
+  /** One call of the contract, its input unchecked: the transports' way in. */
+  dispatch: Dispatch;
+  /** exportCsv's input as a download: browser mode streams it as the response. */
+  downloadCsv(input: unknown): ApiResult<CsvDownload>;
+  /** Marks running runs interrupted, stops the simulator, closes the history. */
+  close(): Promise<void>;
 }
 
 export interface AppServicesOptions {
@@ -21,6 +51,18 @@ export interface AppServicesOptions {
   /** better-sqlite3 built for Electron's ABI (see src/main/store/native-binding.ts). */
   nativeBinding?: string;
   keys?: KeyStore;
+  /** What appInfo answers: the app's name and version, and the Electron version if any. */
+  identity: Pick<AppInfo, 'name' | 'version' | 'electron' | 'transport'>;
+  /**
+   * Asks the user where to save an export (Electron: the save dialog), given
+   * the file name offered; resolves to the path, or null when cancelled.
+   * Absent in browser mode, where exportCsv is a download instead.
+   */
+  chooseSavePath?: (fileName: string) => Promise<string | null>;
+  /** The system's locale (e.g. "zh-CN"), for the language before one is chosen. */
+  systemLocale?: string;
+  /** Where unexpected errors are logged (default: stderr). */
+  log?: (message: string) => void;
 }
 
 export function openAppServices(options: AppServicesOptions): AppServices {
@@ -28,5 +70,52 @@ export function openAppServices(options: AppServicesOptions): AppServices {
   const keys = options.keys ?? new KeytarKeyStore();
   const profiles = new ProfileService(store.profiles, keys);
   profiles.ensureDemoProfile();
-  return { store, keys, profiles, close: () => store.close() };
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const settings = new SettingsService(store.settings, {
+    databasePath: options.databasePath,
+    systemLocale: options.systemLocale,
+  });
+  // A listener that throws (a closed window) is its own problem, never the run's.
+  const events = createEmitter<AppEvent>((error) =>
+    log(`LastToken: an event listener failed: ${String(error)}`),
+  );
+  const simulator = new BuiltinSimulator();
+  const runs = new RunService({ store, keys, events, simulator });
+  const dispatch = createDispatch(
+    createHandlers({
+      identity: options.identity,
+      store,
+      profiles,
+      settings,
+      runs,
+      endpointOf: (id) => profileEndpoint(id, { profiles: store.profiles, keys, simulator }),
+      chooseSavePath: options.chooseSavePath,
+    }),
+    (method, error) =>
+      log(
+        `LastToken: ${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      ),
+  );
+  return {
+    store,
+    keys,
+    profiles,
+    settings,
+    runs,
+    events,
+    dispatch,
+    downloadCsv(input) {
+      const request = parseInput('exportCsv', input);
+      if (!request.ok) return request;
+      try {
+        return { ok: true, value: openRunCsv(store.history, request.value) };
+      } catch (error) {
+        return { ok: false, error: toApiError(error) };
+      }
+    },
+    async close() {
+      await runs.close();
+      store.close();
+    },
+  };
 }

@@ -1,9 +1,9 @@
-// What the preload exposes, as the renderer sees it.
+// What the preload (or, in browser mode, the HTTP client) exposes, as the renderer sees it.
 
-import type { LastTokenApi } from '../shared/ipc-contract';
+import type { LastTokenBridge } from '../shared/ipc-contract';
 
 declare global {
   interface Window {
-    readonly lasttoken: LastTokenApi;
+    readonly lasttoken: LastTokenBridge;
   }
 }

@@ -1,11 +1,18 @@
 // The renderer's only way into main: `window.lasttoken`, one function per
-// contract method, each bound to its own channel. The renderer never gets
+// contract method, each bound to its own channel, and `subscribe` for the
+// events main pushes on the one event channel. The renderer never gets
 // ipcRenderer itself, so it cannot send on any other channel or listen to any.
 // Runs sandboxed, where only 'electron' can be required at run time, so it is
 // bundled into one CommonJS file (zod included) by electron.vite.config.ts.
 
-import { contextBridge, ipcRenderer } from 'electron';
-import { CHANNEL_PREFIX, ipcContract, type LastTokenApi } from '../shared/ipc-contract';
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type { AppEvent } from '../shared/api';
+import {
+  CHANNEL_PREFIX,
+  EVENT_CHANNEL,
+  ipcContract,
+  type LastTokenBridge,
+} from '../shared/ipc-contract';
 
 function invoke(channel: string, input: unknown): Promise<unknown> {
   if (!channel.startsWith(CHANNEL_PREFIX)) {
@@ -14,7 +21,7 @@ function invoke(channel: string, input: unknown): Promise<unknown> {
   return ipcRenderer.invoke(channel, input);
 }
 
-const api = Object.fromEntries(
+const methods = Object.fromEntries(
   Object.entries(ipcContract).map(([name, { channel }]) => [
     name,
     // A method without input is called as `appInfo()`; main validates whatever arrives.
@@ -22,6 +29,15 @@ const api = Object.fromEntries(
   ]),
 );
 
+function subscribe(listener: (event: AppEvent) => void): () => void {
+  // Only the event's data crosses: never the IpcRendererEvent, which holds the sender.
+  const forward = (_event: IpcRendererEvent, appEvent: AppEvent): void => listener(appEvent);
+  ipcRenderer.on(EVENT_CHANNEL, forward);
+  return () => {
+    ipcRenderer.removeListener(EVENT_CHANNEL, forward);
+  };
+}
+
 // The cast is the IPC boundary: each result has the type main's handler for
-// that channel is compiled against (see HandlersFor in src/main/ipc/register.ts).
-contextBridge.exposeInMainWorld('lasttoken', api as LastTokenApi);
+// that channel is compiled against (see HandlersFor in src/main/ipc/dispatch.ts).
+contextBridge.exposeInMainWorld('lasttoken', { ...methods, subscribe } as LastTokenBridge);

@@ -1,15 +1,41 @@
 // The one list of everything the renderer may ask the main process to do.
 // Main registers a handler per method (a missing one is a compile error), the
-// preload exposes one function per method, and the renderer sees the typed API.
+// preload exposes one function per method, the browser-mode client one HTTP
+// call per method, and the renderer sees the same typed API either way.
 // Inputs cross a trust boundary, so each has a zod schema that main checks.
 
 import { z } from 'zod';
+import {
+  CSV_KINDS,
+  LANGUAGES,
+  THEMES,
+  type ApiResult,
+  type AppEvent,
+  type ConnectionTest,
+  type ExportResult,
+  type KeyStatus,
+  type LiveRun,
+  type ModelList,
+  type RunCharts,
+  type RunComparison,
+  type RunListPage,
+  type RunPlanView,
+  type RunView,
+  type SettingsView,
+  type TrendSeries,
+  type TrialText,
+} from './api';
+import { DEFAULT_RUN_LIMITS, MAX_TOKENS, MAX_TRIALS, RUN_STATUSES, type Profile } from './run';
+import { DIALECTS, MODES } from './trial';
 
 /** Every channel carries the app's prefix, so the preload can refuse any other. */
 export const CHANNEL_PREFIX = 'lasttoken:';
 
 /** `lasttoken:namespace:action` */
 export type Channel = `${typeof CHANNEL_PREFIX}${string}:${string}`;
+
+/** The one channel main pushes AppEvents on. */
+export const EVENT_CHANNEL = 'lasttoken:events:push' satisfies Channel;
 
 /**
  * Carries a method's result type. It has no runtime value: results come from
@@ -33,16 +59,242 @@ export interface AppInfo {
   name: string;
   version: string;
   platform: string;
-  /** Null when the services run in plain Node (tests, the CLI), not under Electron. */
+  /** Null when the services run in plain Node (browser mode, tests), not under Electron. */
   electron: string | null;
   node: string;
+  /** How the renderer reaches main: Electron's IPC, or HTTP in browser mode. */
+  transport: 'ipc' | 'http';
 }
+
+/** A removed profile, and whether its key could be removed from the keychain too. */
+export interface RemovedProfileView {
+  profile: Profile;
+  key_removed: boolean;
+  warning: string | null;
+}
+
+// ---------------------------------------------------------------------------
+// Input schemas. Bounds are generous; the services check meaning (a URL that
+// resolves, a name that is free) and say which field is at fault.
+
+const empty = z.strictObject({});
+const id = z.string().min(1).max(200);
+const text = (max: number) => z.string().max(max);
+const ms = z.number().positive().max(86_400_000);
+
+const profileDefaults = z.strictObject({
+  max_tokens: z.int().min(1).max(MAX_TOKENS).optional(),
+  connect_timeout_ms: ms.optional(),
+  idle_timeout_ms: ms.optional(),
+  stall_ms: ms.optional(),
+  deadline_ms: ms.optional(),
+});
+
+const profileDraft = z.strictObject({
+  name: text(1000),
+  base_url: text(4000),
+  model: text(1000),
+  dialect: z.enum(DIALECTS).optional(),
+  headers: z.record(z.string().max(200), z.string().max(8000)).optional(),
+  defaults: profileDefaults.optional(),
+  notes: text(20_000).optional(),
+  allow_insecure_key: z.boolean().optional(),
+});
+
+const runLimits = z.strictObject({
+  connect_timeout_ms: ms.default(DEFAULT_RUN_LIMITS.connect_timeout_ms),
+  idle_timeout_ms: ms.default(DEFAULT_RUN_LIMITS.idle_timeout_ms),
+  stall_ms: ms.default(DEFAULT_RUN_LIMITS.stall_ms),
+  deadline_ms: ms.default(DEFAULT_RUN_LIMITS.deadline_ms),
+  max_event_bytes: z.int().min(1).default(DEFAULT_RUN_LIMITS.max_event_bytes),
+  max_response_bytes: z.int().min(1).default(DEFAULT_RUN_LIMITS.max_response_bytes),
+  max_text_chars: z.int().min(1).default(DEFAULT_RUN_LIMITS.max_text_chars),
+});
+
+const runConfig = z.strictObject({
+  prompt: text(100_000),
+  max_tokens: z.int().min(1).max(MAX_TOKENS),
+  modes: z.array(z.enum(MODES)).max(MODES.length),
+  trials: z.int().min(1).max(MAX_TRIALS),
+  profile_ids: z.array(id).max(100),
+  limits: runLimits.prefault({}),
+  reuse_connection: z.boolean().default(false),
+  warmup: z.boolean().default(false),
+});
+
+const runDefaults = z.strictObject({
+  trials: z.int().min(1).max(MAX_TRIALS).optional(),
+  max_tokens: z.int().min(1).max(MAX_TOKENS).optional(),
+  prompt: text(100_000).optional(),
+  connect_timeout_ms: ms.optional(),
+  idle_timeout_ms: ms.optional(),
+  stall_ms: ms.optional(),
+  deadline_ms: ms.optional(),
+  warmup: z.boolean().optional(),
+});
+
+const runRef = z.strictObject({ run_id: id });
 
 export const ipcContract = {
   appInfo: {
     channel: 'lasttoken:app:info',
-    input: z.strictObject({}),
+    input: empty,
     result: returns<AppInfo>(),
+  },
+
+  settingsGet: {
+    channel: 'lasttoken:settings:get',
+    input: empty,
+    result: returns<SettingsView>(),
+  },
+  settingsUpdate: {
+    channel: 'lasttoken:settings:update',
+    input: z.strictObject({
+      language: z.enum(LANGUAGES).optional(),
+      theme: z.enum(THEMES).optional(),
+      run_defaults: runDefaults.optional(),
+    }),
+    result: returns<SettingsView>(),
+  },
+
+  profilesList: {
+    channel: 'lasttoken:profiles:list',
+    input: empty,
+    result: returns<Profile[]>(),
+  },
+  profilesGet: {
+    channel: 'lasttoken:profiles:get',
+    input: z.strictObject({ id }),
+    result: returns<Profile>(),
+  },
+  profilesCreate: {
+    channel: 'lasttoken:profiles:create',
+    input: profileDraft,
+    result: returns<Profile>(),
+  },
+  profilesUpdate: {
+    channel: 'lasttoken:profiles:update',
+    input: z.strictObject({ id, patch: profileDraft.partial() }),
+    result: returns<Profile>(),
+  },
+  profilesDuplicate: {
+    channel: 'lasttoken:profiles:duplicate',
+    input: z.strictObject({ id, name: text(1000).optional() }),
+    result: returns<Profile>(),
+  },
+  profilesRemove: {
+    channel: 'lasttoken:profiles:remove',
+    input: z.strictObject({ id }),
+    result: returns<RemovedProfileView>(),
+  },
+  profilesTest: {
+    channel: 'lasttoken:profiles:test',
+    input: z.strictObject({ id }),
+    result: returns<ConnectionTest>(),
+  },
+
+  keysStatus: {
+    channel: 'lasttoken:keys:status',
+    input: z.strictObject({ profile_ids: z.array(id).max(1000) }),
+    result: returns<Record<string, KeyStatus>>(),
+  },
+  keysSet: {
+    channel: 'lasttoken:keys:set',
+    // The key is checked by the key store, whose messages never repeat it.
+    input: z.strictObject({ profile_id: id, key: z.string().max(10_000) }),
+    result: returns<KeyStatus>(),
+  },
+  keysDelete: {
+    channel: 'lasttoken:keys:delete',
+    input: z.strictObject({ profile_id: id }),
+    result: returns<KeyStatus>(),
+  },
+
+  modelsList: {
+    channel: 'lasttoken:models:list',
+    // A saved profile (with its key), or an unsaved base URL (asked without any key).
+    input: z.union([
+      z.strictObject({ profile_id: id }),
+      z.strictObject({ base_url: text(4000), dialect: z.enum(DIALECTS) }),
+    ]),
+    result: returns<ModelList>(),
+  },
+
+  runsPlan: {
+    channel: 'lasttoken:runs:plan',
+    input: runConfig,
+    result: returns<RunPlanView>(),
+  },
+  runsStart: {
+    channel: 'lasttoken:runs:start',
+    input: runConfig,
+    result: returns<{ run_id: string }>(),
+  },
+  runsCancel: {
+    channel: 'lasttoken:runs:cancel',
+    input: runRef,
+    result: returns<{ cancelled: boolean }>(),
+  },
+  runsDelete: {
+    channel: 'lasttoken:runs:delete',
+    input: runRef,
+    result: returns<{ deleted: boolean }>(),
+  },
+  runsLive: {
+    channel: 'lasttoken:runs:live',
+    input: empty,
+    result: returns<LiveRun[]>(),
+  },
+
+  historyList: {
+    channel: 'lasttoken:history:list',
+    input: z.strictObject({
+      profile_id: id.optional(),
+      model: text(1000).optional(),
+      from: z.iso.datetime({ offset: true }).optional(),
+      to: z.iso.datetime({ offset: true }).optional(),
+      status: z.enum(RUN_STATUSES).optional(),
+      limit: z.int().min(1).max(500).default(50),
+      offset: z.int().min(0).default(0),
+    }),
+    result: returns<RunListPage>(),
+  },
+  historyRun: {
+    channel: 'lasttoken:history:run',
+    input: runRef,
+    result: returns<RunView>(),
+  },
+  historyTrialText: {
+    channel: 'lasttoken:history:trial-text',
+    input: z.strictObject({
+      run_id: id,
+      profile_id: id,
+      mode: z.enum(MODES),
+      trial_index: z.int().min(0),
+    }),
+    result: returns<TrialText>(),
+  },
+  historyTrend: {
+    channel: 'lasttoken:history:trend',
+    input: z.strictObject({ profile_id: id }),
+    result: returns<TrendSeries[]>(),
+  },
+  historyCompare: {
+    channel: 'lasttoken:history:compare',
+    input: z.strictObject({ a: id, b: id }),
+    result: returns<RunComparison>(),
+  },
+
+  chartsRun: {
+    channel: 'lasttoken:charts:run',
+    input: runRef,
+    result: returns<RunCharts>(),
+  },
+
+  exportCsv: {
+    channel: 'lasttoken:export:csv',
+    input: z.strictObject({ run_id: id, kind: z.enum(CSV_KINDS), bom: z.boolean().default(false) }),
+    result: returns<ExportResult>(),
   },
 } as const satisfies Record<string, IpcMethod>;
 
@@ -59,9 +311,29 @@ export type ResultOf<M extends IpcMethod> = M['result'] extends Returns<infer R>
 type ApiArgs<M extends IpcMethod> =
   Record<string, never> extends InputOf<M> ? [input?: InputOf<M>] : [input: InputOf<M>];
 
-/** `window.lasttoken`: one async function per contract method. */
+/** Stops a subscription. */
+export type Unsubscribe = () => void;
+
+/**
+ * `window.lasttoken`, as the preload (Electron) or the browser-mode client
+ * provides it: one function per method, answering with an ApiResult (errors
+ * are data: IPC and contextBridge would keep only an Error's message), and
+ * the pushed events.
+ */
+export type LastTokenBridge = {
+  readonly [K in IpcMethodName]: (
+    ...args: ApiArgs<IpcContract[K]>
+  ) => Promise<ApiResult<ResultOf<IpcContract[K]>>>;
+} & {
+  /** Every AppEvent from now on, until the returned function is called. */
+  readonly subscribe: (listener: (event: AppEvent) => void) => Unsubscribe;
+};
+
+/** The same API with errors thrown as ApiCallError (see src/shared/api-client.ts). */
 export type LastTokenApi = {
   readonly [K in IpcMethodName]: (
     ...args: ApiArgs<IpcContract[K]>
   ) => Promise<ResultOf<IpcContract[K]>>;
+} & {
+  readonly subscribe: (listener: (event: AppEvent) => void) => Unsubscribe;
 };

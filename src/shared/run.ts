@@ -3,6 +3,15 @@
 import type { ModeSummary } from './summary';
 import type { ChunkKind, Dialect, Mode, Trial, TrialStatus } from './trial';
 
+// Generous caps that still catch a slipped digit: a free tier would not survive 10 000 trials.
+export const MAX_TRIALS = 1000;
+export const MAX_TOKENS = 1_000_000;
+
+/** A run's defaults before anyone chose: the seed article's probe, so results compare with it. */
+export const DEFAULT_TRIALS = 5;
+export const DEFAULT_MAX_TOKENS = 300;
+export const DEFAULT_PROMPT = 'Explain, in 150 words, why free-tier LLM latency is noisy.';
+
 /** Per-profile defaults a run starts from. */
 export interface ProfileDefaults {
   max_tokens?: number;
@@ -194,6 +203,10 @@ export type RunEvent =
       warmup: boolean;
       chunks: number;
       chars: number;
+      /** Counted so far when the run counts live (RunDeps.liveTokens), else null. */
+      tokens: number | null;
+      /** [ms since t0, tokens by then] of the chunks counted since the previous event. */
+      points: [number, number][];
     }
   | {
       type: 'trial_finished';
@@ -222,6 +235,7 @@ export interface RunListFilter {
   model?: string;
   from?: string;
   to?: string;
+  status?: RunStatus;
   /** Default 50. */
   limit?: number;
   offset?: number;
@@ -250,21 +264,6 @@ export interface RunDetail {
   trials: StoredTrial[];
   /** Keyed by profile id: summarize() over its counted trials, endpoint = the profile's name. */
   summaries: Record<string, ModeSummary[]>;
-}
-
-/** Medians of a profile's ok counted trials in one run, for its trend over time. */
-export interface TrendPoint {
-  run_id: string;
-  started_at: string;
-  /** The profile's model in that run (it may have been edited since). */
-  model: string;
-  stream: {
-    n: number;
-    ttft_ms: number | null;
-    gap_median_ms: number | null;
-    total_ms: number | null;
-  } | null;
-  plain: { n: number; first_byte_ms: number | null; total_ms: number | null } | null;
 }
 
 /** One chunk of a trial's timeline, for the chunks CSV and the histogram. */

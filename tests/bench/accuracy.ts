@@ -45,7 +45,27 @@ async function fetchTrace(simUrl: string, id: string): Promise<SimTrace> {
   return (await response.json()) as SimTrace;
 }
 
-async function compare(simUrl: string, trial: Trial, samples: AccuracySamples): Promise<void> {
+export function emptySamples(): AccuracySamples {
+  return {
+    ttft: [],
+    ttftNetOfConnect: [],
+    gaps: [],
+    trials: 0,
+    failures: [],
+    clientCpuShare: 0,
+    gcPauses: 0,
+    gcLongestMs: 0,
+    gcTotalMs: 0,
+    alongside: null,
+  };
+}
+
+/** Adds the trial's errors against the simulator's record of its writes to `samples`. */
+export async function compare(
+  simUrl: string,
+  trial: Trial,
+  samples: AccuracySamples,
+): Promise<void> {
   if (trial.status !== 'ok' || !trial.request_id) {
     samples.failures.push(`${trial.status}: ${trial.error ?? 'no request id'}`);
     return;
@@ -86,18 +106,7 @@ export async function measureAccuracy(
   trialsPerStream: number,
   alongside?: (signal: AbortSignal) => Promise<number>,
 ): Promise<AccuracySamples> {
-  const samples: AccuracySamples = {
-    ttft: [],
-    ttftNetOfConnect: [],
-    gaps: [],
-    trials: 0,
-    failures: [],
-    clientCpuShare: 0,
-    gcPauses: 0,
-    gcLongestMs: 0,
-    gcTotalMs: 0,
-    alongside: null,
-  };
+  const samples = emptySamples();
   const trials: Trial[] = [];
   const stopLoad = new AbortController();
   const load = alongside?.(stopLoad.signal);

@@ -16,6 +16,7 @@ import { formatStoreFigures, measureRunsList, measureSaveRun } from './store';
 import { measureBootstrap, measureThroughput } from './throughput';
 import { formatTokenizerFigures, measurePattern, measureTokenizer } from './tokenizer';
 import { longWordLoad, printHostileFigures } from './hostile';
+import { measureLiveEvents } from './live-events';
 import { startHostileServer } from '../support/hostile-server';
 
 const SIM_CHILD_FLAG = '--sim-child';
@@ -125,6 +126,22 @@ async function printBesideLongWord(simUrl: string): Promise<void> {
   }
 }
 
+/** A 32-profile run through the app's services, with and without a browser client following it live. */
+async function printLiveEvents(simUrl: string): Promise<void> {
+  const { alone, subscribed } = await measureLiveEvents(simUrl);
+  printAccuracy('a 32-profile run through the app services, nobody following it', alone.samples, {
+    gap: 1,
+  });
+  const events = Object.entries(subscribed.received)
+    .map(([type, n]) => `${n} ${type}`)
+    .join(', ');
+  printAccuracy(
+    `the same run with a browser client subscribed to its live events (${events})`,
+    subscribed.samples,
+    { gap: 1 },
+  );
+}
+
 async function main(): Promise<void> {
   console.log('LastToken benchmark');
   console.log(
@@ -152,6 +169,7 @@ async function main(): Promise<void> {
     );
     await printRunSaving(url);
     await printBesideLongWord(url);
+    await printLiveEvents(url);
   } finally {
     child.disconnect();
   }

@@ -64,7 +64,14 @@ describe('migrations', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
-    expect(tables(db)).toEqual(['profiles', 'run_profiles', 'runs', 'schema_migrations', 'trials']);
+    expect(tables(db)).toEqual([
+      'profiles',
+      'run_profiles',
+      'runs',
+      'schema_migrations',
+      'settings',
+      'trials',
+    ]);
     const recorded = db.prepare('SELECT version, name, sha256 FROM schema_migrations').all();
     expect(recorded).toEqual(
       MIGRATIONS.map((m) => ({ version: m.version, name: m.name, sha256: migrationHash(m.sql) })),

@@ -328,25 +328,68 @@ describe('history queries', () => {
     expect(ids({ limit: 2, offset: 3 })).toEqual(['run-3', 'run-2']);
   });
 
-  it('trend: medians of the ok counted trials per run, oldest first', () => {
+  it("trend: per model and mode, each run's counted trials with median and p95 of the ok ones, oldest first", () => {
     history(4);
     const trend = store.history.trend('p-slow');
-    expect(trend.map((t) => t.run_id)).toEqual(['run-2', 'run-4']);
+    expect(trend.map((s) => [s.model, s.mode])).toEqual([
+      ['model-b', 'stream'],
+      ['model-b', 'plain'],
+    ]);
+    const [stream, plain] = trend;
+    expect(stream?.points.map((p) => p.run_id)).toEqual(['run-2', 'run-4']);
     const day2 = [1, 2, 3].map((k) => storedTrial('run-2', 'p-slow', k, 12).trial);
-    const median = (values: number[]) => values.sort((a, b) => a - b)[1];
-    expect(trend[0]).toEqual({
+    const figure = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      // Type-7 quantiles of three values: the middle one, and 95% of the way from the second to the third.
+      const [, middle = NaN, top = NaN] = sorted;
+      return { n: 3, median: middle, p95: middle + 0.9 * (top - middle) };
+    };
+    expect(stream?.points[0]).toEqual({
       run_id: 'run-2',
       started_at: '2026-01-02T09:00:00.000Z',
-      model: 'model-b',
-      stream: {
-        n: 3,
-        ttft_ms: median(day2.map((t) => t.ttft_ms as number)),
-        gap_median_ms: median(day2.map((t) => t.gap_median_ms as number)),
-        total_ms: median(day2.map((t) => t.total_ms as number)),
-      },
-      plain: { n: 1, first_byte_ms: 102, total_ms: 900 },
+      trials: 3,
+      ok: 3,
+      first: figure(day2.map((t) => t.ttft_ms as number)),
+      gap_median: figure(day2.map((t) => t.gap_median_ms as number)),
+      total: figure(day2.map((t) => t.total_ms as number)),
+    });
+    // Plain mode: TTFB, no gaps; the failed trial counts as a trial, not in the figures.
+    expect(plain?.points[0]).toEqual({
+      run_id: 'run-2',
+      started_at: '2026-01-02T09:00:00.000Z',
+      trials: 2,
+      ok: 1,
+      first: { n: 1, median: 102, p95: 102 },
+      gap_median: null,
+      total: { n: 1, median: 900, p95: 900 },
     });
     expect(store.history.trend('nobody')).toEqual([]);
+  });
+
+  it('counts the runs a filter matches, and filters by status', () => {
+    history(4);
+    store.runs.createRun(runRecord('run-live', [fast], { started_at: '2026-01-09T09:00:00.000Z' }));
+    expect(store.history.countRuns()).toBe(5);
+    expect(store.history.countRuns({ profile_id: 'p-slow' })).toBe(2);
+    expect(store.history.listRuns({ status: 'running' }).map((r) => r.id)).toEqual(['run-live']);
+    expect(store.history.countRuns({ status: 'completed', limit: 1 })).toBe(4);
+    // A running run is not deleted; a finished one goes with its trials.
+    expect(store.runs.deleteRun('run-live')).toBe(false);
+    expect(store.runs.deleteRun('run-2')).toBe(true);
+    expect(store.history.getRun('run-2')).toBeNull();
+    expect(
+      store.db.prepare("SELECT count(*) AS n FROM trials WHERE run_id = 'run-2'").get(),
+    ).toEqual({ n: 0 });
+    expect(store.runs.deleteRun('run-2')).toBe(false);
+  });
+
+  it("reads one trial's text", () => {
+    history(1);
+    expect(store.history.trialText('run-1', 'p-fast', 'stream', 1)).toEqual({
+      text: storedTrial('run-1', 'p-fast', 1, 11).trial.text,
+      reasoning_text: storedTrial('run-1', 'p-fast', 1, 11).trial.reasoning_text,
+    });
+    expect(store.history.trialText('run-1', 'p-fast', 'stream', 9)).toBeNull();
   });
 
   it('chunk rows: every chunk of every trial, with its gap', () => {

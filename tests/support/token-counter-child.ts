@@ -1,6 +1,7 @@
-// A process that counts tokens on the shared token worker and then has nothing
-// left to do: token-counter.test.ts checks that it exits by itself, which it
-// cannot while the worker holds it. argv[2] is the built worker file.
+// A process that warms the shared token worker, counts tokens on it unless
+// argv[3] is "warm-only" (a probe whose trials had no text), and then has
+// nothing left to do: token-counter.test.ts checks that it exits by itself,
+// which it cannot while the worker holds it. argv[2] is the built worker file.
 
 import { pathToFileURL } from 'node:url';
 import { configureTokenWorker, sharedTokenCounter } from '../../src/main/probe/tokens';
@@ -8,4 +9,6 @@ import { configureTokenWorker, sharedTokenCounter } from '../../src/main/probe/t
 configureTokenWorker(pathToFileURL(process.argv[2] as string));
 const counter = sharedTokenCounter();
 counter.warm();
-process.stdout.write(`${await counter.count('hello world')}\n`);
+if (process.argv[3] !== 'warm-only') {
+  process.stdout.write(`${await counter.count('hello world')}\n`);
+}

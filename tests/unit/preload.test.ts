@@ -1,7 +1,7 @@
 // src/preload/index.ts with electron mocked: what the renderer gets as window.lasttoken.
 
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ipcContract } from '../../src/shared/ipc-contract';
+import { EVENT_CHANNEL, ipcContract } from '../../src/shared/ipc-contract';
 
 const electron = await vi.hoisted(async () => {
   const { createFakeElectron } = await import('./fakes/electron');
@@ -29,10 +29,26 @@ describe('preload', () => {
     vi.doUnmock('../../src/shared/ipc-contract');
   });
 
-  it('exposes exactly one function per contract method', async () => {
+  it('exposes exactly one function per contract method, and subscribe', async () => {
     const api = await loadPreload();
-    expect(Object.keys(api).sort()).toEqual(Object.keys(ipcContract).sort());
+    expect(Object.keys(api).sort()).toEqual([...Object.keys(ipcContract), 'subscribe'].sort());
     for (const value of Object.values(api)) expect(value).toBeTypeOf('function');
+  });
+
+  it('subscribes to the one event channel, passes on only the event, and unsubscribes', async () => {
+    const api = await loadPreload();
+    ipcRenderer.on.mockClear();
+    const seen: unknown[] = [];
+    const subscribe = api['subscribe'] as (listener: (e: unknown) => void) => () => void;
+    const unsubscribe = subscribe((event) => seen.push(event));
+    expect(ipcRenderer.on).toHaveBeenCalledTimes(1);
+    const [channel, forward] = ipcRenderer.on.mock.calls[0] as [string, (...a: unknown[]) => void];
+    expect(channel).toBe(EVENT_CHANNEL);
+    const event = { type: 'run_error', run_id: 'r', message: 'm' };
+    forward({ sender: 'the IpcRendererEvent, which must not reach the page' }, event);
+    expect(seen).toEqual([event]);
+    unsubscribe();
+    expect(ipcRenderer.removeListener).toHaveBeenCalledWith(EVENT_CHANNEL, forward);
   });
 
   it('never exposes ipcRenderer or its methods', async () => {

@@ -1,10 +1,20 @@
-// The pure parts of the Electron shell: window options, CSP and the app-page checks.
+// The pure parts of the Electron shell: window options, CSP, the app-page
+// checks, links, the save dialog, event forwarding, quitting, the worker's
+// place outside app.asar and the answers when the services cannot open.
 
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { AppEvent } from '../../src/shared/api';
+import { EVENT_CHANNEL } from '../../src/shared/ipc-contract';
 import { isAppPageUrl, isTrustedSender, locateAppPage } from '../../src/main/shell/app-page';
+import { unpackedUrl } from '../../src/main/shell/asar';
 import { contentSecurityPolicy, withContentSecurityPolicy } from '../../src/main/shell/csp';
+import { forwardEvents, type EventWindow } from '../../src/main/shell/event-forwarding';
+import { browserUrl } from '../../src/main/shell/external-links';
+import { quitAfterClosing } from '../../src/main/shell/quit';
+import { chosenSavePath, csvSaveDialogOptions } from '../../src/main/shell/save-dialog';
+import { unavailableDispatch } from '../../src/main/shell/unavailable-dispatch';
 import { mainWindowOptions } from '../../src/main/shell/window-options';
 
 describe('main window options', () => {
@@ -104,5 +114,241 @@ describe('the app page', () => {
     expect(isTrustedSender(builtPage, { url: builtUrl, parent: mainFrame })).toBe(false);
     expect(isTrustedSender(builtPage, { url: 'https://example.com/', parent: null })).toBe(false);
     expect(isTrustedSender(builtPage, null)).toBe(false);
+  });
+});
+
+describe('links to the system browser', () => {
+  it('are plain http and https URLs', () => {
+    expect(browserUrl('https://platform.openai.com/docs/models')).toBe(
+      'https://platform.openai.com/docs/models',
+    );
+    expect(browserUrl('http://127.0.0.1:8787/v1?x=1#y')).toBe('http://127.0.0.1:8787/v1?x=1#y');
+    // Parsed, so what opens is what was checked.
+    expect(browserUrl('HTTPS://Example.COM/a b')).toBe('https://example.com/a%20b');
+  });
+
+  it('are never another scheme', () => {
+    for (const link of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vscode://file/etc/passwd',
+      'smb://server/share',
+      'ms-msdt:/id PCWDiagnostic',
+      'blob:https://example.com/1234',
+      'ftp://example.com/',
+      'about:blank',
+    ]) {
+      expect(browserUrl(link), link).toBeNull();
+    }
+  });
+
+  it('never carry credentials', () => {
+    expect(browserUrl('https://user:pass@example.com/')).toBeNull();
+    expect(browserUrl('https://bank.example@evil.example/')).toBeNull();
+    expect(browserUrl('https://:pass@example.com/')).toBeNull();
+  });
+
+  it('are well-formed', () => {
+    expect(browserUrl('not a url')).toBeNull();
+    expect(browserUrl('https://')).toBeNull();
+    expect(browserUrl('')).toBeNull();
+  });
+});
+
+describe('the token worker outside app.asar', () => {
+  it('runs from app.asar.unpacked in a packaged app', () => {
+    expect(
+      unpackedUrl(new URL('file:///opt/LastToken/resources/app.asar/out/main/token-worker.mjs'))
+        .href,
+    ).toBe('file:///opt/LastToken/resources/app.asar.unpacked/out/main/token-worker.mjs');
+    expect(
+      unpackedUrl(
+        new URL(
+          'file:///C:/Program%20Files/LastToken/resources/app.asar/out/main/token-worker.mjs',
+        ),
+      ).href,
+    ).toBe(
+      'file:///C:/Program%20Files/LastToken/resources/app.asar.unpacked/out/main/token-worker.mjs',
+    );
+  });
+
+  it('stays where it is when the app is not packaged', () => {
+    const url = new URL('file:///home/ada/lasttoken/out/main/token-worker.mjs');
+    expect(unpackedUrl(url).href).toBe(url.href);
+    // Only the app's own archive: a folder that merely looks like one is left alone.
+    const lookalike = new URL('file:///home/ada/app.asar.d/out/main/token-worker.mjs');
+    expect(unpackedUrl(lookalike).href).toBe(lookalike.href);
+  });
+});
+
+describe('the save dialog', () => {
+  it('offers the export’s file name among CSV files', () => {
+    expect(csvSaveDialogOptions('lasttoken-run-1-summary.csv')).toEqual({
+      defaultPath: 'lasttoken-run-1-summary.csv',
+      filters: [{ name: 'CSV', extensions: ['csv'] }],
+    });
+  });
+
+  it('answers the chosen path, or null when cancelled', () => {
+    expect(chosenSavePath({ canceled: false, filePath: '/tmp/a.csv' })).toBe('/tmp/a.csv');
+    expect(chosenSavePath({ canceled: true, filePath: '/tmp/a.csv' })).toBeNull();
+    expect(chosenSavePath({ canceled: false, filePath: '' })).toBeNull();
+    expect(chosenSavePath({ canceled: false })).toBeNull();
+  });
+});
+
+describe('event forwarding', () => {
+  const event: AppEvent = { type: 'run_error', run_id: 'r1', message: 'boom' };
+
+  function fakeWindow(state: { window?: boolean; contents?: boolean } = {}) {
+    const send = vi.fn();
+    const window: EventWindow = {
+      isDestroyed: () => state.window ?? false,
+      webContents: { isDestroyed: () => state.contents ?? false, send },
+    };
+    return { window, send };
+  }
+
+  function fakeSource() {
+    const listeners = new Set<(event: AppEvent) => void>();
+    return {
+      listeners,
+      subscribe(listener: (event: AppEvent) => void) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      emit(appEvent: AppEvent) {
+        for (const listener of listeners) listener(appEvent);
+      },
+    };
+  }
+
+  it('sends every event to every live window on the event channel', () => {
+    const source = fakeSource();
+    const a = fakeWindow();
+    const b = fakeWindow();
+    forwardEvents(source, () => [a.window, b.window]);
+    source.emit(event);
+    expect(a.send).toHaveBeenCalledWith(EVENT_CHANNEL, event);
+    expect(b.send).toHaveBeenCalledWith(EVENT_CHANNEL, event);
+  });
+
+  it('skips destroyed windows and web contents', () => {
+    const source = fakeSource();
+    const closed = fakeWindow({ window: true });
+    const crashed = fakeWindow({ contents: true });
+    const live = fakeWindow();
+    forwardEvents(source, () => [closed.window, crashed.window, live.window]);
+    source.emit(event);
+    expect(closed.send).not.toHaveBeenCalled();
+    expect(crashed.send).not.toHaveBeenCalled();
+    expect(live.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for the windows at each event (one opened later gets the next)', () => {
+    const source = fakeSource();
+    const windows: EventWindow[] = [];
+    forwardEvents(source, () => windows);
+    source.emit(event);
+    const later = fakeWindow();
+    windows.push(later.window);
+    source.emit(event);
+    expect(later.send).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops when unsubscribed', () => {
+    const source = fakeSource();
+    const stop = forwardEvents(source, () => []);
+    expect(source.listeners.size).toBe(1);
+    stop();
+    expect(source.listeners.size).toBe(0);
+  });
+});
+
+describe('quitting after closing', () => {
+  function deferred() {
+    let resolve!: () => void;
+    let reject!: (error: Error) => void;
+    const promise = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise, resolve, reject };
+  }
+
+  function quitEvent() {
+    return { preventDefault: vi.fn() };
+  }
+
+  it('holds the first quit until closing is done, then quits again and lets that through', async () => {
+    const closing = deferred();
+    const close = vi.fn(() => closing.promise);
+    const quit = vi.fn();
+    const beforeQuit = quitAfterClosing({ close, quit, report: vi.fn() });
+
+    const first = quitEvent();
+    beforeQuit(first);
+    expect(first.preventDefault).toHaveBeenCalled();
+    expect(close).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    expect(quit).not.toHaveBeenCalled();
+
+    closing.resolve();
+    await vi.waitFor(() => expect(quit).toHaveBeenCalledTimes(1));
+    const again = quitEvent();
+    beforeQuit(again);
+    expect(again.preventDefault).not.toHaveBeenCalled();
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes once when asked to quit again while closing', async () => {
+    const closing = deferred();
+    const close = vi.fn(() => closing.promise);
+    const quit = vi.fn();
+    const beforeQuit = quitAfterClosing({ close, quit, report: vi.fn() });
+    beforeQuit(quitEvent());
+    const second = quitEvent();
+    beforeQuit(second);
+    expect(second.preventDefault).toHaveBeenCalled();
+    closing.resolve();
+    await vi.waitFor(() => expect(quit).toHaveBeenCalledTimes(1));
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a close that failed and quits anyway', async () => {
+    const failure = new Error('disk gone');
+    const report = vi.fn();
+    const quit = vi.fn();
+    quitAfterClosing({ close: () => Promise.reject(failure), quit, report })(quitEvent());
+    await vi.waitFor(() => expect(quit).toHaveBeenCalledTimes(1));
+    expect(report).toHaveBeenCalledWith(failure);
+  });
+
+  it('quits anyway when closing takes too long', async () => {
+    const report = vi.fn();
+    const quit = vi.fn();
+    const never = new Promise<void>(() => {});
+    quitAfterClosing({ close: () => never, quit, report, timeoutMs: 20 })(quitEvent());
+    await vi.waitFor(() => expect(quit).toHaveBeenCalledTimes(1));
+    expect(report).toHaveBeenCalledWith(
+      expect.objectContaining({ message: expect.stringContaining('quitting anyway') }),
+    );
+  });
+});
+
+describe('the services when they cannot be opened', () => {
+  it('answer every call with the reason, as a storage error', async () => {
+    const dispatch = unavailableDispatch('LastToken cannot open its history: it is a folder');
+    for (const [method, input] of [
+      ['appInfo', {}],
+      ['runsStart', { anything: true }],
+      ['noSuchMethod', undefined],
+    ] as const) {
+      await expect(dispatch(method, input)).resolves.toEqual({
+        ok: false,
+        error: { code: 'storage', message: 'LastToken cannot open its history: it is a folder' },
+      });
+    }
   });
 });

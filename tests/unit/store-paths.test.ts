@@ -1,6 +1,7 @@
 // Where the history lives by default (the same file for the CLI and the app,
 // in Electron's userData folder), and which SQLite module Electron loads.
 
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultDatabasePath } from '../../src/main/store/default-database-path';
 import { sqliteNativeBinding } from '../../src/main/store/native-binding';
@@ -53,10 +54,25 @@ describe('defaultDatabasePath', () => {
 });
 
 describe('sqliteNativeBinding', () => {
-  it('is the Electron build under Electron, and the default in Node', () => {
-    expect(sqliteNativeBinding({ ...process.versions, electron: '45.5.0' }, '/app')).toBe(
-      '/app/native/electron/better_sqlite3.node',
+  it('is native/electron’s build when Electron runs the repository (npm start)', () => {
+    expect(sqliteNativeBinding({ electron: '45.5.0', packaged: false, appRoot: '/app' })).toBe(
+      join('/app', 'native', 'electron', 'better_sqlite3.node'),
     );
-    expect(sqliteNativeBinding(process.versions, '/app')).toBeUndefined();
+  });
+
+  it('is better-sqlite3’s own build in a packaged app, which electron-builder rebuilt for Electron', () => {
+    expect(
+      sqliteNativeBinding({
+        electron: '45.5.0',
+        packaged: true,
+        appRoot: '/opt/LastToken/resources/app.asar',
+      }),
+    ).toBeUndefined();
+  });
+
+  it('is better-sqlite3’s own build in plain Node (tests, the CLI)', () => {
+    expect(
+      sqliteNativeBinding({ electron: undefined, packaged: false, appRoot: '/app' }),
+    ).toBeUndefined();
   });
 });

@@ -182,8 +182,11 @@ describe('the token worker and the process', () => {
   });
   afterAll(() => child.remove());
 
-  it('does not keep a process alive once its work is done', async () => {
-    const run = spawn(process.execPath, [child.file, workerFile], {
+  it.each([
+    ['once its work is done', [], '2\n'],
+    ['when it was only warmed', ['warm-only'], ''],
+  ])('does not keep a process alive %s', async (_case, args, expected) => {
+    const run = spawn(process.execPath, [child.file, workerFile, ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let stdout = '';
@@ -197,6 +200,6 @@ describe('the token worker and the process', () => {
       });
     });
     expect(code, 'the process was still running 15 s later').toBe(0);
-    expect(stdout).toBe('2\n');
+    expect(stdout).toBe(expected);
   });
 });

@@ -21,11 +21,13 @@ import {
   shown,
   type Env,
 } from './options';
+import { DEFAULT_WEB_HOST, isWildcardHost } from '../web';
 import {
   parseStoreCommand,
   STORE_COMMANDS,
   type StoreCommand,
   type StoreHelpTopic,
+  type StoreTarget,
 } from './store-args';
 
 export { PROBE_DEFAULTS, UsageError, type Env } from './options';
@@ -48,13 +50,24 @@ export interface ProbeOptions {
   json: boolean;
 }
 
-export type HelpTopic = 'main' | 'probe' | 'sim' | StoreHelpTopic;
+export interface WebOptions {
+  /** The history it serves (json is unused: the browser is the output). */
+  target: StoreTarget;
+  /** 0: any free port. */
+  port: number;
+  host: string;
+  /** Open the system's browser on the URL. */
+  open: boolean;
+}
+
+export type HelpTopic = 'main' | 'probe' | 'sim' | 'web' | StoreHelpTopic;
 
 export type Command =
   | { kind: 'help'; topic: HelpTopic }
   | { kind: 'version' }
   | { kind: 'sim'; port: number }
   | { kind: 'probe'; options: ProbeOptions }
+  | { kind: 'web'; options: WebOptions }
   | StoreCommand;
 
 const PROBE_OPTIONS = {
@@ -80,6 +93,14 @@ const SIM_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
+const WEB_OPTIONS = {
+  db: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  open: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
 export function parseCommand(argv: readonly string[], env: Env): Command {
   const [first, ...rest] = argv;
   switch (first) {
@@ -95,12 +116,14 @@ export function parseCommand(argv: readonly string[], env: Env): Command {
       return parseProbe(rest, env);
     case 'sim':
       return parseSim(rest);
+    case 'web':
+      return parseWeb(rest);
     default:
       if ((STORE_COMMANDS as readonly string[]).includes(first)) {
         return parseStoreCommand(first as (typeof STORE_COMMANDS)[number], rest);
       }
       throw new UsageError(
-        `unknown command ${shown(first)}: use probe, sim, profile, run, history, show or export (see lasttoken --help)`,
+        `unknown command ${shown(first)}: use probe, sim, profile, run, history, show, export or web (see lasttoken --help)`,
       );
   }
 }
@@ -109,6 +132,43 @@ function parseSim(argv: readonly string[]): Command {
   const { values } = parseStrict(argv, SIM_OPTIONS, 'sim');
   if (values.help) return { kind: 'help', topic: 'sim' };
   return { kind: 'sim', port: integerOption('--port', values.port, 0, 65_535) ?? SIM_DEFAULT_PORT };
+}
+
+function parseWeb(argv: readonly string[]): Command {
+  const { values } = parseStrict(argv, WEB_OPTIONS, 'web', {
+    allowNegative: true,
+    keyHint:
+      'the server makes its own token each time it starts, and keys are stored with lasttoken profile set-key',
+  });
+  if (values.help) return { kind: 'help', topic: 'web' };
+  if (values.db !== undefined && values.db.trim() === '') {
+    throw new UsageError('--db needs the path of a database file');
+  }
+  return {
+    kind: 'web',
+    options: {
+      target: { db: values.db ?? null, json: false },
+      port: integerOption('--port', values.port, 0, 65_535) ?? 0,
+      host: hostOption(values.host),
+      open: values.open ?? true,
+    },
+  };
+}
+
+/** An address or host name to listen on, IPv6 with or without its brackets. */
+function hostOption(value: string | undefined): string {
+  if (value === undefined) return DEFAULT_WEB_HOST;
+  const host = value.trim().replace(/^\[(.*)\]$/, '$1');
+  if (!/^[\w.:-]+$/.test(host)) {
+    throw new UsageError(`--host takes an IP address or a host name; got ${shown(value)}`);
+  }
+  // Requests must name the server in their Host header, and "every address" is no name.
+  if (isWildcardHost(host)) {
+    throw new UsageError(
+      `--host ${host} would listen on every address, but requests must name the one they reach: give the address this machine is reached at (e.g. 192.168.1.20)`,
+    );
+  }
+  return host;
 }
 
 function parseProbe(argv: readonly string[], env: Env): Command {

@@ -3,6 +3,7 @@
 
 import { DEFAULT_LIMITS } from '../probe';
 import { DEMO_PROFILE_ID } from '../profiles';
+import { DEFAULT_WEB_HOST } from '../web';
 import { PROBE_DEFAULTS, SIM_DEFAULT_PORT } from './args';
 import { HISTORY_DEFAULT_LIMIT } from './store-args';
 
@@ -32,6 +33,7 @@ Usage:
   lasttoken history [--profile P] [--since DATE] ...   past runs, newest first
   lasttoken show RUN_ID                                one run: configuration, summary, failures
   lasttoken export RUN_ID --kind K --out FILE|-        a run as CSV (summary, trials or chunks)
+  lasttoken web [--port N] [--no-open]                 the app in your browser (browser mode)
   lasttoken --help | --version
 
 "lasttoken COMMAND --help" shows a command's options. Profiles and runs live in
@@ -100,6 +102,36 @@ export const SIM_HELP = `Usage: lasttoken sim [--port N]
 Runs the simulated LLM provider on 127.0.0.1 (port ${SIM_DEFAULT_PORT} unless --port is
 given; --port 0 picks a free one), prints its URL, example probe commands and
 its scenarios, and serves until Ctrl-C.
+`;
+
+export const WEB_HELP = `Usage: lasttoken web [--db PATH] [--port N] [--host H] [--no-open]
+
+Browser mode: serves the app (the built renderer) and its API on 127.0.0.1,
+prints the URL to open as the first line of standard output, opens it in the
+system's browser, and serves the same profiles, keys and history as the
+desktop app until Ctrl-C. For machines without a display and for testing the
+app in a browser. Through an SSH tunnel, keep the port: lasttoken web --port
+8080 there, ssh -L 8080:127.0.0.1:8080 HOST here (requests must name the
+server's own port).
+
+The URL carries a token made anew at each start; opening it signs that
+browser in (the token then leaves the address bar). Without the token nothing
+is served. Pages of other sites or ports can neither call the API nor frame
+the app.
+
+  --db PATH              the history database (default: LASTTOKEN_DB, else the
+                         desktop app's file)
+  --port N               the port (default: any free one)
+  --host H               the address to listen on (default ${DEFAULT_WEB_HOST}). Anything but
+                         a loopback address lets whoever reaches it with the token use
+                         your profiles' keys through it.
+  --no-open              print the URL without opening a browser (on a machine
+                         shared with other users: they can list the command line
+                         of the browser opened for you, token included)
+
+The app must be built first: npm run web builds it and starts this command.
+Exit codes: 130 stopped by Ctrl-C (143 by SIGTERM), 1 the history or the
+built app cannot be used, 2 bad arguments or a port that cannot be used.
 `;
 
 const STORE_OPTIONS = `  --db PATH              the history database (default: LASTTOKEN_DB, else the

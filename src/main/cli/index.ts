@@ -3,12 +3,15 @@
 // line instead of a stack trace, says where the token worker is, and sets the
 // exit code.
 
+import { fileURLToPath } from 'node:url';
 import { configureTokenWorker } from '../probe/tokens';
 import { main } from './main';
 import { handleOutputErrors } from './output-errors';
 
-// This file is bundled into out/cli/lasttoken.mjs, beside the token worker's bundle.
+// This file is bundled into out/cli/lasttoken.mjs, beside the token worker's
+// bundle; `electron-vite build` puts the renderer in out/renderer.
 configureTokenWorker(new URL('./token-worker.mjs', import.meta.url));
+const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 
 const interrupt = new AbortController();
 for (const name of ['SIGINT', 'SIGTERM'] as const) {
@@ -21,15 +24,19 @@ for (const name of ['SIGINT', 'SIGTERM'] as const) {
 
 handleOutputErrors();
 
-void main(process.argv.slice(2), {
-  // Only `profile set-key` reads stdin: the stream is not even created otherwise.
-  get stdin() {
-    return process.stdin;
+void main(
+  process.argv.slice(2),
+  {
+    // Only `profile set-key` reads stdin: the stream is not even created otherwise.
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    interrupt: interrupt.signal,
   },
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-  interrupt: interrupt.signal,
-}).then((code) => {
+  { rendererDir },
+).then((code) => {
   process.exitCode = code;
 });

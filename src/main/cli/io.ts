@@ -41,6 +41,12 @@ export interface CliDeps {
   /** For the default database path. Default: this process's. */
   platform?: NodeJS.Platform;
   homedir?: string;
+  /**
+   * The built renderer that `lasttoken web` serves. index.ts, the bundle's
+   * entry, passes out/renderer (beside out/cli); without it `web` says how
+   * to build it.
+   */
+  rendererDir?: string;
 }
 
 /**

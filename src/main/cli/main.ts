@@ -16,6 +16,7 @@ import {
   RUN_HELP,
   SHOW_HELP,
   SIM_HELP,
+  WEB_HELP,
 } from './help';
 import { runHistoryCommand } from './history-command';
 import { CliFailure, complain, type CliDeps, type CliIo } from './io';
@@ -35,6 +36,7 @@ const HELP: Record<HelpTopic, string> = {
   history: HISTORY_HELP,
   show: SHOW_HELP,
   export: EXPORT_HELP,
+  web: WEB_HELP,
 };
 
 /**
@@ -111,5 +113,10 @@ async function run(command: Command, io: CliIo, deps: CliDeps): Promise<number> 
     case 'show':
     case 'export':
       return runHistoryCommand(command, io, deps);
+    case 'web': {
+      // Loaded when used: the app's services are more than the other commands need.
+      const { runWebCommand } = await import('./web-command');
+      return runWebCommand(command.options, io, deps);
+    }
   }
 }

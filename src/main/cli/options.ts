@@ -3,7 +3,14 @@
 // seconds). Nothing here echoes a value that might be a key.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { RunLimits } from '../../shared/run';
+import {
+  DEFAULT_MAX_TOKENS,
+  DEFAULT_PROMPT,
+  DEFAULT_TRIALS,
+  MAX_TOKENS,
+  MAX_TRIALS,
+  type RunLimits,
+} from '../../shared/run';
 import type { Dialect } from '../../shared/trial';
 import { HeaderError, parseHeaderSpec } from '../profiles';
 
@@ -17,15 +24,12 @@ export type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
 export const PROBE_DEFAULTS = {
   dialect: 'openai-chat' as Dialect,
   mode: 'both' as 'stream' | 'plain' | 'both',
-  trials: 5,
-  maxTokens: 300,
-  // The seed article's prompt, so results compare with its probe script.
-  prompt: 'Explain, in 150 words, why free-tier LLM latency is noisy.',
+  trials: DEFAULT_TRIALS,
+  maxTokens: DEFAULT_MAX_TOKENS,
+  prompt: DEFAULT_PROMPT,
 };
 
-// Generous caps that still catch a slipped digit: a free tier would not survive 10 000 trials.
-export const MAX_TRIALS = 1000;
-export const MAX_TOKENS = 1_000_000;
+export { MAX_TOKENS, MAX_TRIALS };
 const MAX_SECONDS = 86_400;
 
 // A flag that looks like it carries a secret gets its own message: a key typed

@@ -23,8 +23,9 @@ import {
   type SummariesByProfile,
 } from './columns';
 
-export const CSV_KINDS = ['summary', 'trials', 'chunks'] as const;
-export type CsvKind = (typeof CSV_KINDS)[number];
+import { CSV_KINDS, type CsvKind } from '../../shared/api';
+
+export { CSV_KINDS, type CsvKind };
 
 export interface CsvOptions {
   /** Start with a UTF-8 byte order mark, so Excel reads non-ASCII text (Chinese...) as UTF-8. Default false. */

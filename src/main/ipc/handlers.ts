@@ -1,22 +1,180 @@
-// Main's answers to the contract's methods. Each is a thin call into a service;
-// no Electron here, so the same handlers serve the app and plain-Node tests.
+// Main's answers to the contract's methods. Each is a thin call into a
+// service; no Electron here, so the same handlers serve the app's window, the
+// browser mode and plain-Node tests. Nothing here returns a key: keys go in
+// through keysSet and out only into a request's header (profileEndpoint).
 
-import type { IpcContract } from '../../shared/ipc-contract';
-import type { HandlersFor } from './register';
+import type { KeyStatus, RunView, TrialRow } from '../../shared/api';
+import type { AppInfo, IpcContract } from '../../shared/ipc-contract';
+import type { Profile, RunDetail } from '../../shared/run';
+import type { Trial } from '../../shared/trial';
+import { runCharts } from '../charts/run-charts';
+import { csvFileName, saveRunCsv } from '../export/run-csv';
+import { listModels, testConnection, type EndpointSpec } from '../probe';
+import { BuiltinProfileError, type ProfileService } from '../profiles';
+import type { RunService } from '../runs/run-service';
+import { KeychainUnavailableError } from '../secrets';
+import type { SettingsService } from '../settings';
+import type { Store } from '../store';
+import type { HandlersFor } from './dispatch';
+import { NotFoundError } from './not-found';
 
-export interface AppIdentity {
-  name: string;
-  version: string;
+export interface HandlerDeps {
+  identity: Pick<AppInfo, 'name' | 'version' | 'electron' | 'transport'>;
+  store: Pick<Store, 'history'>;
+  profiles: ProfileService;
+  settings: SettingsService;
+  runs: RunService;
+  /** A saved profile as the endpoint a one-off request goes to, its key read for that request. */
+  endpointOf: (profile_id: string) => Promise<EndpointSpec>;
+  /** Where to save an export (the app's save dialog); absent in browser mode (a download there). */
+  chooseSavePath?: ((fileName: string) => Promise<string | null>) | undefined;
 }
 
-export function createHandlers(identity: AppIdentity): HandlersFor<IpcContract> {
+/** A stored run without its raw timelines and texts (chartsRun and historyTrialText have those). */
+function runView(detail: RunDetail): RunView {
+  const trials = detail.trials.map((stored): TrialRow => {
+    const figures: Partial<Trial> = { ...stored.trial };
+    delete figures.timeline;
+    delete figures.gaps_ms;
+    delete figures.text;
+    delete figures.reasoning_text;
+    return {
+      ...stored,
+      trial: {
+        ...(figures as TrialRow['trial']),
+        text_chars: stored.trial.text.length,
+        reasoning_chars: stored.trial.reasoning_text.length,
+      },
+    };
+  });
+  return { run: detail.run, trials, summaries: detail.summaries };
+}
+
+/** "Name (copy)", or "Name (copy 2)"... : the first that no profile has. */
+function copyName(name: string, taken: readonly Profile[]): string {
+  const names = new Set(taken.map((p) => p.name.trim().toLocaleLowerCase()));
+  for (let n = 1; ; n++) {
+    const candidate = `${name} (copy${n === 1 ? '' : ` ${n}`})`;
+    if (!names.has(candidate.toLocaleLowerCase())) return candidate;
+  }
+}
+
+async function keyStatus(profiles: ProfileService, id: string): Promise<KeyStatus> {
+  try {
+    return (await profiles.hasKey(id)) ? { state: 'stored' } : { state: 'none' };
+  } catch (error) {
+    if (error instanceof KeychainUnavailableError)
+      return { state: 'unavailable', reason: error.message };
+    throw error;
+  }
+}
+
+export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
+  const { history } = deps.store;
+  const { profiles, runs, settings } = deps;
+
+  const requireRun = (run_id: string): RunDetail => {
+    const detail = history.getRun(run_id);
+    if (!detail) throw new NotFoundError(`no run ${run_id} in the history`);
+    return detail;
+  };
+  const requireProfile = (id: string): Profile => {
+    const profile = profiles.get(id);
+    if (!profile) throw new NotFoundError(`no saved profile with id ${id}`);
+    return profile;
+  };
+
   return {
     appInfo: () => ({
-      name: identity.name,
-      version: identity.version,
+      ...deps.identity,
       platform: process.platform,
-      electron: process.versions['electron'] ?? null,
       node: process.versions.node,
     }),
+
+    settingsGet: () => settings.get(),
+    settingsUpdate: (patch) => settings.update(patch),
+
+    profilesList: () => profiles.list(),
+    profilesGet: ({ id }) => requireProfile(id),
+    profilesCreate: (draft) => profiles.create(draft),
+    profilesUpdate: ({ id, patch }) => profiles.update(id, patch),
+    profilesDuplicate: ({ id, name }) => {
+      const source = requireProfile(id);
+      if (source.builtin) {
+        throw new BuiltinProfileError(
+          `"${source.name}" is built in and cannot be duplicated: add your own profile instead`,
+        );
+      }
+      // The key stays where it is: keys leave the keychain only for a request.
+      return profiles.create({
+        name: name ?? copyName(source.name, profiles.list()),
+        base_url: source.base_url,
+        model: source.model,
+        dialect: source.dialect,
+        headers: source.headers,
+        defaults: source.defaults,
+        notes: source.notes,
+        allow_insecure_key: source.allow_insecure_key,
+      });
+    },
+    profilesRemove: ({ id }) => profiles.remove(id),
+    profilesTest: async ({ id }) => testConnection(await deps.endpointOf(id)),
+
+    keysStatus: async ({ profile_ids }) => {
+      const statuses: Record<string, KeyStatus> = {};
+      for (const id of profile_ids) {
+        requireProfile(id);
+        statuses[id] = await keyStatus(profiles, id);
+      }
+      return statuses;
+    },
+    keysSet: async ({ profile_id, key }) => {
+      await profiles.setKey(profile_id, key);
+      return { state: 'stored' };
+    },
+    keysDelete: async ({ profile_id }) => {
+      await profiles.deleteKey(profile_id);
+      return { state: 'none' };
+    },
+
+    modelsList: async (input) =>
+      listModels(
+        'profile_id' in input
+          ? await deps.endpointOf(input.profile_id)
+          : { base_url: input.base_url, dialect: input.dialect, model: '' },
+      ),
+
+    runsPlan: (config) => runs.plan(config),
+    runsStart: (config) => runs.start(config),
+    runsCancel: ({ run_id }) => ({ cancelled: runs.cancel(run_id) }),
+    runsDelete: ({ run_id }) => ({ deleted: runs.delete(run_id) }),
+    runsLive: () => runs.live(),
+
+    historyList: (filter) => ({ runs: history.listRuns(filter), total: history.countRuns(filter) }),
+    historyRun: ({ run_id }) => runView(requireRun(run_id)),
+    historyTrialText: ({ run_id, profile_id, mode, trial_index }) => {
+      const text = history.trialText(run_id, profile_id, mode, trial_index);
+      if (!text)
+        throw new NotFoundError(`no ${mode} trial ${trial_index} of that profile in run ${run_id}`);
+      return text;
+    },
+    historyTrend: ({ profile_id }) => history.trend(profile_id),
+    historyCompare: ({ a, b }) => ({ a: runView(requireRun(a)), b: runView(requireRun(b)) }),
+
+    chartsRun: ({ run_id }) => runCharts(requireRun(run_id)),
+
+    exportCsv: async (request) => {
+      const detail = requireRun(request.run_id);
+      const file_name = csvFileName(detail.run, request.kind);
+      if (!deps.chooseSavePath) {
+        throw new NotFoundError(
+          'exportCsv saves through the app window; in a browser the export is a download (POST /api/exportCsv)',
+        );
+      }
+      const path = await deps.chooseSavePath(file_name);
+      if (path === null) return { saved: false, file_name, path: null, bytes: 0 };
+      const written = await saveRunCsv(history, request, path);
+      return { saved: true, file_name, path: written.path, bytes: written.bytes };
+    },
   };
 }

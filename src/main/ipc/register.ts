@@ -1,17 +1,11 @@
-// The one door from the renderer into main: every contract method gets a
-// handler that first checks who is calling and what they sent. Written against
-// a tiny IpcMainLike, so tests (and a local bridge) run it in plain Node.
+// Electron's IPC as a transport of the contract: one handler per method's
+// channel, which first checks who is calling (the app's own page, its main
+// frame), then dispatches. Written against a tiny IpcMainLike, so tests run
+// it in plain Node.
 
-import { z } from 'zod';
-import {
-  ipcContract,
-  type IpcContract,
-  type IpcMethod,
-  type IpcMethodName,
-  type ParsedInputOf,
-  type ResultOf,
-} from '../../shared/ipc-contract';
+import { ipcContract, type IpcMethodName } from '../../shared/ipc-contract';
 import type { SenderFrame } from '../shell/app-page';
+import type { Dispatch } from './dispatch';
 
 export interface IpcInvokeEventLike {
   /** Null when the frame has already navigated away or been destroyed. */
@@ -26,50 +20,36 @@ export interface IpcMainLike {
   ): void;
 }
 
-export type Handler<M extends IpcMethod> = (
-  input: ParsedInputOf<M>,
-) => ResultOf<M> | Promise<ResultOf<M>>;
-
-/** One handler per method: leaving one out does not compile. */
-export type HandlersFor<C extends Record<string, IpcMethod>> = {
-  readonly [K in keyof C]: Handler<C[K]>;
-};
-
-/** Thrown back to the renderer, whose `invoke` rejects with this message. */
-export class IpcRequestError extends Error {
-  override readonly name = 'IpcRequestError';
-}
-
 export function registerIpcHandlers(
   ipcMain: IpcMainLike,
-  handlers: HandlersFor<IpcContract>,
+  dispatch: Dispatch,
   isTrustedSender: (frame: SenderFrame | null) => boolean,
 ): void {
-  for (const name of Object.keys(ipcContract) as IpcMethodName[]) {
-    registerMethod(name);
-  }
-
-  // Indexing the contract and the handlers with one generic key keeps each
-  // method paired with its own handler's type (a plain union key would not).
-  function registerMethod<K extends IpcMethodName>(name: K): void {
-    register(ipcContract[name], handlers[name]);
-  }
-
-  function register<M extends IpcMethod>(method: M, handler: Handler<M>): void {
-    const { channel } = method;
-    ipcMain.handle(channel, async (event, ...args) => {
+  for (const [name, { channel }] of Object.entries(ipcContract) as [
+    IpcMethodName,
+    { channel: string },
+  ][]) {
+    ipcMain.handle(channel, (event, ...args) => {
       if (!isTrustedSender(event.senderFrame)) {
-        throw new IpcRequestError(`${channel} refused: the sender is not the app's own page`);
+        return {
+          ok: false,
+          error: {
+            code: 'refused',
+            message: `${channel} refused: the sender is not the app's own page`,
+          },
+        };
       }
       // The preload always sends exactly one input object.
       if (args.length !== 1) {
-        throw new IpcRequestError(`${channel} expects one input argument, got ${args.length}`);
+        return {
+          ok: false,
+          error: {
+            code: 'invalid_input',
+            message: `${channel} expects one input argument, got ${args.length}`,
+          },
+        };
       }
-      const parsed = z.safeParse<M['input']>(method.input, args[0]);
-      if (!parsed.success) {
-        throw new IpcRequestError(`${channel} invalid input:\n${z.prettifyError(parsed.error)}`);
-      }
-      return handler(parsed.data);
+      return dispatch(name, args[0]);
     });
   }
 }

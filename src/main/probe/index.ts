@@ -8,3 +8,5 @@ export { resolveEndpointUrl, isLoopbackHost } from './endpoint-url';
 export { TOKENIZER } from './tokens';
 export * from './types';
 export { CREDENTIAL_HEADER } from './credential-header';
+export { testConnection } from './connection-test';
+export { listModels, ModelListError, modelsUrl, parseModelList } from './list-models';

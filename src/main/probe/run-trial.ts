@@ -11,7 +11,7 @@ import { providerLine, redactSecrets } from './redact';
 import { createTimedSseReader, SseEventTooLargeError, type TimedSseReader } from './sse-reader';
 import type { TokenCounter } from './tokens';
 import { deriveTrial, type CountedText, type ObservedChunk } from './trial-metrics';
-import type { Limits, RequestSpec, TrialOptions } from './types';
+import type { ArrivalPoint, Limits, RequestSpec, TrialOptions } from './types';
 
 export interface TrialContext {
   url: URL;
@@ -29,6 +29,9 @@ export interface TrialContext {
   /** Counts tokens and redacts the text off this thread. */
   tokens: TokenCounter;
 }
+
+/** A live count (TrialOptions.liveTokens) starts at most this often: a view refreshes no faster. */
+export const LIVE_COUNT_INTERVAL_MS = 100;
 
 /** How long to watch the socket after hanging up in the abort experiment. */
 export const ABORT_GRACE_MS = 3_000;
@@ -128,6 +131,13 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
     const timers: NodeJS.Timeout[] = [];
     let idleTimer: NodeJS.Timeout | undefined;
     let progressQueued = false;
+
+    // Live counting: how far the last count got, and the arrival points not yet reported.
+    let liveCount: 'idle' | 'counting' | 'waiting' = 'idle';
+    let liveCountStarted = -Infinity;
+    let countedChunks = 0;
+    let countedTokens: number | null = options.liveTokens ? 0 : null;
+    let unreportedPoints: ArrivalPoint[] = [];
 
     const host = ctx.url.host;
     const safe = (text: string): string => redactSecrets(text, ctx.secrets);
@@ -255,12 +265,67 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       progressQueued = true;
       setImmediate(() => {
         progressQueued = false;
-        if (!settled)
-          options.onProgress?.({
-            chunks: chunks.length,
-            chars: contentText.length + reasoningText.length,
-          });
+        if (settled) return;
+        const points = unreportedPoints;
+        unreportedPoints = [];
+        options.onProgress?.({
+          chunks: chunks.length,
+          chars: contentText.length + reasoningText.length,
+          tokens: countedTokens,
+          points,
+        });
       });
+    };
+
+    /**
+     * Counts the text so far on the token worker, one count at a time and at
+     * most every LIVE_COUNT_INTERVAL_MS, and reports the new chunks' arrival
+     * points. A count that fails only leaves the live view behind: the
+     * trial's figures come from the count at its end.
+     */
+    const countLive = (): void => {
+      if (!options.liveTokens || settled || liveCount !== 'idle') return;
+      const wait = liveCountStarted + LIVE_COUNT_INTERVAL_MS - exchange.elapsed();
+      if (wait > 0) {
+        liveCount = 'waiting';
+        timers.push(
+          setTimeout(() => {
+            liveCount = 'idle';
+            countLive();
+          }, wait),
+        );
+        return;
+      }
+      liveCount = 'counting';
+      liveCountStarted = exchange.elapsed();
+      const upTo = chunks.length;
+      ctx.tokens
+        .analyze({
+          content: contentText,
+          contentEnds: chunkEnds(chunks, 'content_chars'),
+          reasoning: reasoningText,
+          reasoningEnds: chunkEnds(chunks, 'reasoning_chars'),
+          secrets: [],
+        })
+        .then(
+          (result) => {
+            liveCount = 'idle';
+            if (settled) return;
+            let tokens = 0;
+            for (let i = 0; i < upTo; i++) {
+              tokens += (result.contentTokens[i] ?? 0) + (result.reasoningTokens[i] ?? 0);
+              if (i >= countedChunks)
+                unreportedPoints.push([(chunks[i] as ObservedChunk).at_ms, tokens]);
+            }
+            countedChunks = upTo;
+            countedTokens = tokens;
+            queueProgress();
+            if (chunks.length > upTo) countLive();
+          },
+          () => {
+            liveCount = 'idle';
+          },
+        );
     };
 
     const finishAbort = (): void =>
@@ -380,6 +445,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
             bytes: eventBytes,
           });
           queueProgress();
+          countLive();
           if (info.content && options.abort_after_tokens !== undefined) {
             contentBytes += Buffer.byteLength(info.content, 'utf8');
             checkAbortCount();

@@ -29,9 +29,16 @@ export type Limits = RunLimits;
 
 export const DEFAULT_LIMITS: Limits = DEFAULT_RUN_LIMITS;
 
+/** [ms since t0, tokens received by then]. */
+export type ArrivalPoint = [at_ms: number, tokens: number];
+
 export interface TrialProgress {
   chunks: number;
   chars: number;
+  /** With TrialOptions.liveTokens: tokens counted so far (counting runs a little behind); else null. */
+  tokens: number | null;
+  /** With liveTokens: cumulative tokens at each chunk counted since the previous report. */
+  points: ArrivalPoint[];
 }
 
 export interface TrialOptions {
@@ -41,6 +48,12 @@ export interface TrialOptions {
   signal?: AbortSignal;
   /** Called off the socket path (coalesced, after pending I/O), never between a read and its timestamp. */
   onProgress?: (progress: TrialProgress) => void;
+  /**
+   * Count tokens while the answer streams (on the token worker, at most every
+   * LIVE_COUNT_INTERVAL_MS), for a live view: progress then carries tokens and
+   * arrival points. The trial's own figures are counted once at its end either way.
+   */
+  liveTokens?: boolean;
 }
 
 export interface TrialRunner {

@@ -79,6 +79,8 @@ export interface RunDeps {
   createSession?: SessionFactory;
   /** Default: the process-wide queue shared by all runs. */
   queue?: TurnQueue;
+  /** Count tokens while answers stream, for a live view (TrialOptions.liveTokens). */
+  liveTokens?: boolean;
 }
 
 export interface RunHandle {
@@ -274,22 +276,25 @@ export function startRun(deps: RunDeps, config: RunConfig): RunHandle {
     emit({ type: 'trial_started', ...where });
 
     // Progress is coalesced: at most one pending event per trial, carrying the
-    // latest figures when it is delivered.
-    let latest: TrialProgress = { chunks: 0, chars: 0 };
+    // latest figures and every arrival point reported since the last event.
+    let latest: TrialProgress = { chunks: 0, chars: 0, tokens: null, points: [] };
     let progressQueued = false;
     const onProgress = (progress: TrialProgress): void => {
-      latest = progress;
+      latest = { ...progress, points: [...latest.points, ...progress.points] };
       if (progressQueued) return;
       progressQueued = true;
       queue.push(() => {
         progressQueued = false;
-        emitter.emit({ type: 'trial_progress', ...where, ...latest });
+        const reported = latest;
+        latest = { ...latest, points: [] };
+        emitter.emit({ type: 'trial_progress', ...where, ...reported });
       });
     };
 
     const trial = await session.runTrial(request(planned.mode), runConfig.limits, {
       signal,
       onProgress,
+      liveTokens: deps.liveTokens,
     });
 
     if (signal.aborted && trial.status === 'aborted') {

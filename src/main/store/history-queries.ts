@@ -11,12 +11,13 @@ import {
   type RunListFilter,
   type RunListItem,
   type RunRecord,
+  type RunStatus,
   type StoredTrial,
-  type TrendPoint,
 } from '../../shared/run';
-import { median } from '../../shared/stats';
+import type { TrendFigure, TrendSeries } from '../../shared/api';
+import { describe } from '../../shared/stats';
 import { summarize, type ModeSummary } from '../../shared/summary';
-import type { Mode } from '../../shared/trial';
+import { MODES, type Mode, type TrialStatus } from '../../shared/trial';
 import { fromProfileColumns, type ProfileColumns } from './profile-row';
 import type { Bit } from './row-values';
 import type { RunRow as StoredRunRow } from './run-row';
@@ -37,11 +38,15 @@ interface RunProfileRow extends ProfileColumns {
   profile_id: string;
 }
 
-interface ListParameters {
+interface FilterParameters {
   profile_id: string | null;
   model: string | null;
   from: string | null;
   to: string | null;
+  status: RunStatus | null;
+}
+
+interface ListParameters extends FilterParameters {
   limit: number;
   offset: number;
 }
@@ -51,11 +56,24 @@ interface TrendRow {
   started_at: string;
   model: string;
   mode: Mode;
+  status: TrialStatus;
   ttft_ms: number | null;
   gap_median_ms: number | null;
   total_ms: number | null;
   first_byte_ms: number | null;
 }
+
+interface TrialTextRow {
+  text: string;
+  reasoning_text: string;
+}
+
+const RUN_FILTER = `
+      WHERE (@profile_id IS NULL OR r.id IN (SELECT run_id FROM run_profiles WHERE profile_id = @profile_id))
+        AND (@model IS NULL OR r.id IN (SELECT run_id FROM run_profiles WHERE model = @model))
+        AND (@from IS NULL OR r.started_at >= @from)
+        AND (@to IS NULL OR r.started_at < @to)
+        AND (@status IS NULL OR r.status = @status)`;
 
 interface ChunkSourceRow {
   profile_id: string;
@@ -75,6 +93,8 @@ const TRIALS_OF_RUN = `
 
 export class HistoryQueries {
   private readonly selectPage: Statement<[ListParameters], RunListRow>;
+  private readonly selectCount: Statement<[FilterParameters], { total: number }>;
+  private readonly selectTrialText: Statement<[string, string, Mode, number], TrialTextRow>;
   private readonly selectRun: Statement<[string], RunRow>;
   private readonly selectRunProfiles: Statement<[string], RunProfileRow>;
   private readonly selectTrials: Statement<[string], TrialRow>;
@@ -88,13 +108,14 @@ export class HistoryQueries {
       SELECT r.id, r.config, r.status, r.started_at, r.ended_at, r.planned_calls,
         (SELECT count(*) FROM trials t WHERE t.run_id = r.id AND t.warmup = 0) AS trials,
         (SELECT count(*) FROM trials t WHERE t.run_id = r.id AND t.warmup = 0 AND t.status = 'ok') AS ok
-      FROM runs r
-      WHERE (@profile_id IS NULL OR r.id IN (SELECT run_id FROM run_profiles WHERE profile_id = @profile_id))
-        AND (@model IS NULL OR r.id IN (SELECT run_id FROM run_profiles WHERE model = @model))
-        AND (@from IS NULL OR r.started_at >= @from)
-        AND (@to IS NULL OR r.started_at < @to)
+      FROM runs r ${RUN_FILTER}
       ORDER BY r.started_at DESC, r.id DESC
       LIMIT @limit OFFSET @offset`);
+    this.selectCount = db.prepare(`SELECT count(*) AS total FROM runs r ${RUN_FILTER}`);
+    this.selectTrialText = db.prepare(
+      `SELECT text, reasoning_text FROM trials
+       WHERE run_id = ? AND profile_id = ? AND mode = ? AND trial_index = ?`,
+    );
     this.selectRun = db.prepare(
       'SELECT id, config, status, started_at, ended_at, planned_calls FROM runs WHERE id = ?',
     );
@@ -103,13 +124,13 @@ export class HistoryQueries {
     );
     this.selectTrials = db.prepare(`SELECT t.* ${TRIALS_OF_RUN}`);
     this.selectTrend = db.prepare(`
-      SELECT r.id AS run_id, r.started_at, p.model, t.mode,
+      SELECT r.id AS run_id, r.started_at, p.model, t.mode, t.status,
         t.ttft_ms, t.gap_median_ms, t.total_ms, t.first_byte_ms
       FROM trials t
         JOIN runs r ON r.id = t.run_id
         JOIN run_profiles p ON p.run_id = t.run_id AND p.profile_id = t.profile_id
-      WHERE t.profile_id = ? AND t.warmup = 0 AND t.status = 'ok'
-      ORDER BY r.started_at, r.id`);
+      WHERE t.profile_id = ? AND t.warmup = 0
+      ORDER BY r.started_at, r.id, t.rowid`);
     this.selectChunkSources = db.prepare(
       `SELECT t.profile_id, p.name AS profile, t.mode, t.trial_index, t.warmup, t.timeline ${TRIALS_OF_RUN}`,
     );
@@ -117,10 +138,7 @@ export class HistoryQueries {
 
   listRuns(filter: RunListFilter = {}): RunListItem[] {
     const rows = this.selectPage.all({
-      profile_id: filter.profile_id ?? null,
-      model: filter.model ?? null,
-      from: filter.from ?? null,
-      to: filter.to ?? null,
+      ...filterParameters(filter),
       limit: filter.limit ?? DEFAULT_PAGE,
       offset: filter.offset ?? 0,
     });
@@ -142,41 +160,56 @@ export class HistoryQueries {
     return { run, trials, summaries: summariesByProfile(run.profiles, trials) };
   }
 
-  /** Per run that has ok counted trials of the profile, oldest first. */
-  trend(profile_id: string): TrendPoint[] {
-    const byRun = new Map<string, TrendRow[]>();
+  /** How many runs match the filter, all pages together. */
+  countRuns(filter: RunListFilter = {}): number {
+    return this.selectCount.get(filterParameters(filter))?.total ?? 0;
+  }
+
+  /** One trial's answer and reasoning text, or null when there is no such trial. */
+  trialText(
+    run_id: string,
+    profile_id: string,
+    mode: Mode,
+    trial_index: number,
+  ): TrialTextRow | null {
+    return this.selectTrialText.get(run_id, profile_id, mode, trial_index) ?? null;
+  }
+
+  /**
+   * A profile's counted trials across runs, per model and mode (by model,
+   * stream first), oldest run first: per run the trials and the ok ones, and the median and p95 of the
+   * ok trials' first token (TTFT, TTFB in plain mode), median gap and total.
+   */
+  trend(profile_id: string): TrendSeries[] {
+    const series = new Map<string, { model: string; mode: Mode; runs: Map<string, TrendRow[]> }>();
     for (const row of this.selectTrend.all(profile_id)) {
-      const rows = byRun.get(row.run_id);
+      const key = `${row.mode}\u0000${row.model}`;
+      let entry = series.get(key);
+      if (!entry) series.set(key, (entry = { model: row.model, mode: row.mode, runs: new Map() }));
+      const rows = entry.runs.get(row.run_id);
       if (rows) rows.push(row);
-      else byRun.set(row.run_id, [row]);
+      else entry.runs.set(row.run_id, [row]);
     }
-    return [...byRun.values()].map((rows) => {
-      const first = rows[0] as TrendRow;
-      const stream = rows.filter((r) => r.mode === 'stream');
-      const plain = rows.filter((r) => r.mode === 'plain');
-      return {
-        run_id: first.run_id,
-        started_at: first.started_at,
-        model: first.model,
-        stream:
-          stream.length === 0
-            ? null
-            : {
-                n: stream.length,
-                ttft_ms: medianOf(stream, 'ttft_ms'),
-                gap_median_ms: medianOf(stream, 'gap_median_ms'),
-                total_ms: medianOf(stream, 'total_ms'),
-              },
-        plain:
-          plain.length === 0
-            ? null
-            : {
-                n: plain.length,
-                first_byte_ms: medianOf(plain, 'first_byte_ms'),
-                total_ms: medianOf(plain, 'total_ms'),
-              },
-      };
-    });
+    const ordered = [...series.values()].sort(
+      (a, b) => a.model.localeCompare(b.model) || MODES.indexOf(a.mode) - MODES.indexOf(b.mode),
+    );
+    return ordered.map(({ model, mode, runs }) => ({
+      model,
+      mode,
+      points: [...runs.values()].map((rows) => {
+        const first = rows[0] as TrendRow;
+        const ok = rows.filter((r) => r.status === 'ok');
+        return {
+          run_id: first.run_id,
+          started_at: first.started_at,
+          trials: rows.length,
+          ok: ok.length,
+          first: figure(ok, mode === 'stream' ? 'ttft_ms' : 'first_byte_ms'),
+          gap_median: mode === 'stream' ? figure(ok, 'gap_median_ms') : null,
+          total: figure(ok, 'total_ms'),
+        };
+      }),
+    }));
   }
 
   /**
@@ -260,14 +293,21 @@ function summariesByProfile(
   return summaries;
 }
 
-function medianOf(
+/** Median and p95 of one metric over the rows that have it, with their n; null when none has. */
+function figure(
   rows: readonly TrendRow[],
   metric: 'ttft_ms' | 'gap_median_ms' | 'total_ms' | 'first_byte_ms',
-): number | null {
-  const values: number[] = [];
-  for (const row of rows) {
-    const value = row[metric];
-    if (value !== null) values.push(value);
-  }
-  return median(values);
+): TrendFigure | null {
+  const distribution = describe(rows.map((row) => row[metric] ?? NaN));
+  return distribution && { n: distribution.n, median: distribution.median, p95: distribution.p95 };
+}
+
+function filterParameters(filter: RunListFilter): FilterParameters {
+  return {
+    profile_id: filter.profile_id ?? null,
+    model: filter.model ?? null,
+    from: filter.from ?? null,
+    to: filter.to ?? null,
+    status: filter.status ?? null,
+  };
 }

@@ -11,5 +11,6 @@ export {
   type ProfilePatch,
 } from './profiles-repository';
 export { RunsRepository } from './runs-repository';
+export { SettingsRepository } from './settings-repository';
 export { openStore, type Store } from './store';
 export { StoreOpenError, type StoreOpenErrorCode } from './store-error';

@@ -45,6 +45,7 @@ export class RunsRepository {
   private readonly insertTrial: Statement<[TrialRow]>;
   private readonly updateStatus: Statement<[RunStatus, string | null, string]>;
   private readonly touch: Statement<[number, string]>;
+  private readonly deleteFinished: Statement<[string]>;
   private readonly heartbeats: Heartbeats;
   private readonly createTransaction: (record: RunRecord) => void;
   private readonly saveTransaction: (stored: StoredTrial) => void;
@@ -61,6 +62,8 @@ export class RunsRepository {
       `UPDATE runs SET heartbeat_at = ?, status = 'running', ended_at = NULL
        WHERE id = ? AND status IN ('running', 'interrupted')`,
     );
+    // Trials and profile snapshots go with it (ON DELETE CASCADE).
+    this.deleteFinished = db.prepare("DELETE FROM runs WHERE id = ? AND status != 'running'");
     this.heartbeats = new Heartbeats((runId) => {
       if (db.open) this.beat(runId);
       else this.heartbeats.stop(); // closed without close(): nothing left to keep alive
@@ -114,6 +117,14 @@ export class RunsRepository {
       this.db.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);
       this.db.pragma('wal_checkpoint(PASSIVE)');
     }
+  }
+
+  /**
+   * Deletes a run with its trials. A run still `running` is kept (false): it
+   * is being recorded, by this process or by another one sharing the file.
+   */
+  deleteRun(id: string): boolean {
+    return this.deleteFinished.run(id).changes > 0;
   }
 
   /** Stops the heartbeats; the database itself is closed by its owner. */

@@ -6,6 +6,7 @@ import { HistoryQueries } from './history-queries';
 import { openDatabase, type OpenDatabaseOptions } from './open-database';
 import { ProfilesRepository } from './profiles-repository';
 import { RunsRepository } from './runs-repository';
+import { SettingsRepository } from './settings-repository';
 
 export interface Store {
   readonly db: Database;
@@ -14,6 +15,7 @@ export interface Store {
   readonly profiles: ProfilesRepository;
   readonly runs: RunsRepository;
   readonly history: HistoryQueries;
+  readonly settings: SettingsRepository;
   close(): void;
 }
 
@@ -26,6 +28,7 @@ export function openStore(path: string, options: OpenDatabaseOptions = {}): Stor
     profiles: new ProfilesRepository(db),
     runs,
     history: new HistoryQueries(db),
+    settings: new SettingsRepository(db),
     close() {
       runs.close();
       db.close();

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { apiOf } from '../../shared/api-client';
 import type { AppInfo } from '../../shared/ipc-contract';
 
 type Loaded =
@@ -9,15 +10,12 @@ export function App() {
 
   useEffect(() => {
     let current = true;
-    // Without the preload (it failed to load) there is no bridge: say so instead of a blank page.
-    const api = (window as Partial<Window>).lasttoken;
-    const request = api
-      ? api.appInfo()
-      : Promise.reject(new Error('the app bridge is missing: the preload script did not load'));
-    request.then(
-      (info) => current && setLoaded({ state: 'ready', info }),
-      (error: unknown) => current && setLoaded({ state: 'failed', error: String(error) }),
-    );
+    apiOf(window.lasttoken)
+      .appInfo()
+      .then(
+        (info) => current && setLoaded({ state: 'ready', info }),
+        (error: unknown) => current && setLoaded({ state: 'failed', error: String(error) }),
+      );
     // StrictMode runs effects twice in development; only the live one may set state.
     return () => {
       current = false;

@@ -22,6 +22,11 @@ type PermissionRequestHandler = (
 ) => void;
 type WindowOpenHandler = (details: { url: string }) => { action: 'allow' | 'deny' };
 
+export interface SaveDialogResult {
+  canceled: boolean;
+  filePath: string;
+}
+
 /** The value, or a failed test if the code under test never registered it. */
 export function registered<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`${what} was never registered`);
@@ -30,25 +35,47 @@ export function registered<T>(value: T | undefined, what: string): T {
 
 export class FakeWebContents extends EventEmitter {
   windowOpenHandler: WindowOpenHandler | undefined;
+  destroyed = false;
+  readonly send = vi.fn<(channel: string, ...args: unknown[]) => void>();
 
   setWindowOpenHandler(handler: WindowOpenHandler): void {
     this.windowOpenHandler = handler;
   }
+
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
 }
 
-export function createFakeElectron() {
+export interface FakeElectronOptions {
+  /** What app.requestSingleInstanceLock() answers: false is a second launch. */
+  singleInstanceLock?: boolean;
+}
+
+export function createFakeElectron({ singleInstanceLock = true }: FakeElectronOptions = {}) {
   const ready = Promise.resolve();
 
   const app = Object.assign(new EventEmitter(), {
     isPackaged: false,
     enableSandbox: vi.fn(),
     whenReady: () => ready,
+    requestSingleInstanceLock: vi.fn(() => singleInstanceLock),
     getName: () => 'LastToken',
     getVersion: () => '0.1.0-test',
     getAppPath: () => '/nonexistent/app',
+    getLocale: () => 'zh-CN',
     quit: vi.fn(),
   });
-  const dialog = { showErrorBox: vi.fn<(title: string, content: string) => void>() };
+  const dialog = {
+    showErrorBox: vi.fn<(title: string, content: string) => void>(),
+    // Electron's overloads: (window, options) or (options).
+    showSaveDialog: vi.fn<(...args: unknown[]) => Promise<SaveDialogResult>>(() =>
+      Promise.resolve({ canceled: true, filePath: '' }),
+    ),
+  };
+  const shell = {
+    openExternal: vi.fn<(url: string) => Promise<void>>(() => Promise.resolve()),
+  };
 
   const windows: FakeBrowserWindow[] = [];
 
@@ -61,10 +88,24 @@ export function createFakeElectron() {
     readonly loadFile = vi.fn<(file: string) => Promise<void>>(() => Promise.resolve());
     readonly loadURL = vi.fn<(url: string) => Promise<void>>(() => Promise.resolve());
     readonly show = vi.fn();
+    readonly focus = vi.fn();
+    readonly restore = vi.fn(() => {
+      this.minimized = false;
+    });
+    minimized = false;
+    destroyed = false;
 
     constructor(readonly options: unknown) {
       super();
       windows.push(this);
+    }
+
+    isMinimized(): boolean {
+      return this.minimized;
+    }
+
+    isDestroyed(): boolean {
+      return this.destroyed;
     }
   }
 
@@ -100,11 +141,13 @@ export function createFakeElectron() {
     ),
     send: vi.fn(),
     on: vi.fn(),
+    removeListener: vi.fn(),
   };
 
   return {
     app,
     dialog,
+    shell,
     BrowserWindow: FakeBrowserWindow,
     ipcMain,
     session: { defaultSession },

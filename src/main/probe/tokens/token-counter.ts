@@ -66,8 +66,6 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
       );
     }
     const thread = new Worker(url);
-    // Idle, it must not keep the process alive; send() refs it while work is pending.
-    thread.unref();
     thread.on('message', (reply: TokenWorkerReply) => {
       const request = pending.get(reply.id);
       if (!request) return;
@@ -81,6 +79,10 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
     thread.on('exit', (code) =>
       abandon(thread, new Error(`the token worker stopped (exit code ${code}) before answering`)),
     );
+    // Idle, it must not keep the process alive; send() refs it while work is
+    // pending. After the listeners: a 'message' listener added later refs the
+    // worker's port again, and a worker only warmed held the process open.
+    thread.unref();
     worker = thread;
     return thread;
   };

@@ -1,6 +1,6 @@
 // The token worker's entry: a thread that counts tokens and redacts texts so
 // that the main thread's event loop stays free to stamp socket reads. Built
-// beside each entry point (out/cli/token-worker.mjs, out/main/token-worker.js)
+// beside each entry point (out/cli/token-worker.mjs, out/main/token-worker.mjs)
 // and started by token-counter.ts.
 
 import { constants, setPriority } from 'node:os';

@@ -5,6 +5,7 @@
 
 import { sql as initial } from './001-initial';
 import { sql as trialEncodingFinish } from './002-trial-encoding-finish';
+import { sql as settings } from './003-settings';
 
 export interface Migration {
   version: number;
@@ -15,6 +16,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'trial-encoding-finish', sql: trialEncodingFinish },
+  { version: 3, name: 'settings', sql: settings },
 ];
 
 /** The schema version this build of LastToken writes. */

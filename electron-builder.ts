@@ -1,0 +1,72 @@
+// How `npm run dist` packages the desktop app with electron-builder: what goes
+// into resources/app.asar, what stays outside it, and the installers per OS.
+// tests/integration/packaging.test.ts packs the app with it (Linux, unpacked
+// folder, a stand-in for Electron's binary) and checks the result.
+
+import type { Configuration } from 'electron-builder';
+
+const icon = 'resources/icon.png';
+
+const config: Configuration = {
+  appId: 'dev.lasttoken.app',
+  // Also names the userData folder, where the history is (src/main/store/default-database-path.ts).
+  productName: 'LastToken',
+  directories: { output: 'dist' },
+
+  // What the app runs, and nothing that builds or tests it: the built main,
+  // preload and renderer, package.json (Electron finds out/main/index.js
+  // through "main"), and the production dependencies, which electron-builder
+  // adds itself. Not the CLI's bundle (out/cli): the CLI runs from the repository.
+  files: [
+    'package.json',
+    'out/main/**',
+    'out/preload/**',
+    'out/renderer/**',
+    // The window's icon on Linux: src/main/index.ts loads it from here.
+    icon,
+    '!**/.env',
+    '!**/.env.*',
+    '!**/*.map',
+    // TypeScript sources some packages ship: nothing loads them at run time.
+    '!**/*.{ts,mts,cts,tsx}',
+    // better-sqlite3's C and C++ sources, what compiling them left and a test
+    // extension: only building it needs those.
+    '!node_modules/better-sqlite3/{deps,src,build/deps,build/Release/obj}/**',
+    '!node_modules/better-sqlite3/build/Release/test_extension.node',
+    // gpt-tokenizer's raw rank files and CommonJS copy: the token worker imports its ES modules.
+    '!node_modules/gpt-tokenizer/{data,cjs}/**',
+  ],
+
+  // better-sqlite3 and keytar are rebuilt for Electron's ABI before packing
+  // (in node_modules, in place: scripts/dist.mjs then gives Node its build back).
+  npmRebuild: true,
+  asar: true,
+  asarUnpack: [
+    // A native module must be a real file to be loaded.
+    '**/*.node',
+    // The token worker thread runs from plain files, not from the archive
+    // (src/main/shell/asar.ts says why), with what it imports: main's shared
+    // chunks and gpt-tokenizer's ES modules.
+    'out/main/token-worker.mjs',
+    'out/main/chunks/**',
+    'node_modules/gpt-tokenizer/package.json',
+    'node_modules/gpt-tokenizer/esm/**',
+  ],
+
+  linux: {
+    target: ['AppImage', 'deb'],
+    icon,
+    category: 'Development',
+  },
+  mac: {
+    target: 'dmg',
+    icon,
+    category: 'public.app-category.developer-tools',
+  },
+  win: {
+    target: 'nsis',
+    icon,
+  },
+};
+
+export default config;

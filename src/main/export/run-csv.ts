@@ -1,0 +1,57 @@
+// A stored run as one CSV export, whoever delivers it: the app's save dialog
+// writes it to the chosen file (writeCsvFile), browser mode streams it as a
+// download. The file name says which run and which kind.
+
+import type { Readable } from 'node:stream';
+import type { RunDetail, RunRecord } from '../../shared/run';
+import type { IpcContract, ParsedInputOf } from '../../shared/ipc-contract';
+import { NotFoundError } from '../ipc/not-found';
+import type { HistoryQueries } from '../store';
+import { exportCsvStream, type CsvKind, type CsvOptions, type CsvStreamData } from './csv';
+import { writeCsvFile, type CsvFileResult } from './file';
+
+export type CsvRequest = ParsedInputOf<IpcContract['exportCsv']>;
+
+/** `lasttoken-2026-12-01-1530-ab12cd34-trials.csv`: when the run started (UTC), its id's start, the kind. */
+export function csvFileName(run: Pick<RunRecord, 'id' | 'started_at'>, kind: CsvKind): string {
+  const started = run.started_at.slice(0, 16).replace('T', '-').replace(':', '');
+  const id = run.id.replace(/[^0-9a-zA-Z]/g, '').slice(0, 8);
+  return `lasttoken-${started}-${id}-${kind}.csv`;
+}
+
+function detailOf(history: HistoryQueries, run_id: string): RunDetail {
+  const detail = history.getRun(run_id);
+  if (!detail) throw new NotFoundError(`no run ${run_id} in the history`);
+  return detail;
+}
+
+function dataFor(detail: RunDetail, kind: CsvKind): CsvStreamData[CsvKind] {
+  return kind === 'summary'
+    ? { run: detail.run, summaries: detail.summaries }
+    : { run: detail.run, trials: detail.trials };
+}
+
+export interface RunCsv {
+  file_name: string;
+  stream: Readable;
+}
+
+/** The export as a stream of CSV text, for a download. Throws NotFoundError. */
+export function openRunCsv(history: HistoryQueries, request: CsvRequest): RunCsv {
+  const detail = detailOf(history, request.run_id);
+  const options: CsvOptions = { bom: request.bom };
+  return {
+    file_name: csvFileName(detail.run, request.kind),
+    stream: exportCsvStream(request.kind, dataFor(detail, request.kind), options),
+  };
+}
+
+/** The export written to `path` (atomically, see writeCsvFile). Throws NotFoundError, CsvWriteError. */
+export function saveRunCsv(
+  history: HistoryQueries,
+  request: CsvRequest,
+  path: string,
+): Promise<CsvFileResult> {
+  const detail = detailOf(history, request.run_id);
+  return writeCsvFile(path, request.kind, dataFor(detail, request.kind), { bom: request.bom });
+}

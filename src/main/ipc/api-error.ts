@@ -1,0 +1,51 @@
+// A service's error as the API's answer: known errors keep their message (it
+// is written for people) and say which field is at fault; anything else is a
+// bug, reported as `internal` with what failed.
+
+import Database from 'better-sqlite3';
+import type { ApiError } from '../../shared/api';
+import { CsvWriteError } from '../export';
+import { ModelListError, ProbeConfigError } from '../probe';
+import { ProfileError, ProfileInputError, ProfileNotFoundError } from '../profiles';
+import { RunConfigError } from '../runs';
+import { RunInProgressError } from '../runs/run-service';
+import { InvalidKeyError, InvalidProfileIdError, KeychainUnavailableError } from '../secrets';
+import { SettingsError } from '../settings';
+import { StoreOpenError } from '../store';
+import { NotFoundError } from './not-found';
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ProfileNotFoundError || error instanceof NotFoundError) {
+    return { code: 'not_found', message: error.message };
+  }
+  if (error instanceof ProfileInputError) {
+    return { code: 'invalid', message: error.message, field: error.field };
+  }
+  if (error instanceof InvalidKeyError) {
+    return { code: 'invalid', message: error.message, field: 'key' };
+  }
+  if (error instanceof SettingsError) {
+    return { code: 'invalid', message: error.message, field: error.field };
+  }
+  if (
+    error instanceof ProfileError ||
+    error instanceof RunConfigError ||
+    error instanceof RunInProgressError ||
+    error instanceof ProbeConfigError ||
+    error instanceof InvalidProfileIdError
+  ) {
+    return { code: 'invalid', message: error.message };
+  }
+  if (error instanceof ModelListError) return { code: 'provider', message: error.message };
+  if (error instanceof KeychainUnavailableError) {
+    return { code: 'keychain_unavailable', message: error.message };
+  }
+  if (error instanceof StoreOpenError || error instanceof CsvWriteError) {
+    return { code: 'storage', message: error.message };
+  }
+  if (error instanceof Database.SqliteError) {
+    return { code: 'storage', message: `the history database failed: ${error.message}` };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'internal', message: `LastToken failed (please report it): ${message}` };
+}

@@ -1,0 +1,195 @@
+// A provider's model list (`GET {base}/models`, Anthropic's `/v1/models`),
+// for picking a model instead of typing its name. Not a measurement: no phase
+// timing, just one bounded request whose failures say what went wrong, and
+// whose every word from the provider is redacted of the key.
+
+import http from 'node:http';
+import https from 'node:https';
+import type { ModelInfo, ModelList } from '../../shared/api';
+import type { Dialect } from '../../shared/trial';
+import { canDecode, contentEncodingOf, createBodyDecoder } from './body-decoder';
+import { dialectAdapter } from './dialects';
+import { isRecord } from './dialects/dialect';
+import { EndpointUrlError, isLoopbackHost } from './endpoint-url';
+import { networkErrorText, providerErrorMessage } from './failure-text';
+import { InsecureKeyError, ProbeConfigError } from './probe-session';
+import { providerLine } from './redact';
+import type { EndpointSpec } from './types';
+
+const TIMEOUT_MS = 30_000;
+/** OpenRouter's list with every model's details is a few MB. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+const MAX_MESSAGE_CHARS = 300;
+
+const COMPLETION_PATHS: Record<Dialect, string> = {
+  'openai-chat': '/chat/completions',
+  'anthropic-messages': '/v1/messages',
+};
+const MODELS_PATHS: Record<Dialect, string> = {
+  'openai-chat': '/models',
+  'anthropic-messages': '/v1/models',
+};
+
+/** The models URL for a base URL by the SDK's convention (a pasted completions URL works too). */
+export function modelsUrl(baseUrl: string, dialect: Dialect): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    throw new EndpointUrlError(`not a valid URL: "${baseUrl}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new EndpointUrlError(
+      `unsupported protocol "${url.protocol}": the base URL must start with http:// or https://`,
+    );
+  }
+  let path = url.pathname.replace(/\/+$/, '');
+  if (path.endsWith(COMPLETION_PATHS[dialect])) {
+    path = path.slice(0, -COMPLETION_PATHS[dialect].length);
+  }
+  url.pathname = path + MODELS_PATHS[dialect];
+  url.search = dialect === 'anthropic-messages' ? '?limit=1000' : url.search;
+  return url;
+}
+
+/** The provider refused or failed; the message is for people and free of the key. */
+export class ModelListError extends Error {
+  override readonly name = 'ModelListError';
+}
+
+function priceIsZero(value: unknown): boolean {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && n === 0;
+}
+
+/** OpenRouter's `pricing` ({prompt, completion} per token) or a `:free` id tell what costs nothing. */
+function freeOf(entry: Record<string, unknown>, id: string): boolean | null {
+  if (id.endsWith(':free')) return true;
+  const pricing = entry['pricing'];
+  if (!isRecord(pricing)) return null;
+  return priceIsZero(pricing['prompt']) && priceIsZero(pricing['completion']);
+}
+
+function modelOf(entry: unknown): ModelInfo | null {
+  if (!isRecord(entry) || typeof entry['id'] !== 'string' || entry['id'] === '') return null;
+  const id = entry['id'];
+  const name = entry['display_name'] ?? entry['name'];
+  const context = entry['context_length'] ?? entry['context_window'];
+  return {
+    id,
+    name: typeof name === 'string' && name !== id ? name : null,
+    free: freeOf(entry, id),
+    context_length: typeof context === 'number' && Number.isFinite(context) ? context : null,
+  };
+}
+
+/** `{data: [...]}` (OpenAI, Anthropic, OpenRouter...) or a bare array. */
+export function parseModelList(body: string): ModelInfo[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new ModelListError('the model list is not JSON');
+  }
+  const entries = Array.isArray(json)
+    ? json
+    : isRecord(json)
+      ? (json['data'] ?? json['models'])
+      : null;
+  if (!Array.isArray(entries)) throw new ModelListError('the answer has no list of models');
+  const models = entries.flatMap((entry) => modelOf(entry) ?? []);
+  return models.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+function get(url: URL, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = (url.protocol === 'https:' ? https : http).get(url, {
+      headers,
+      timeout: TIMEOUT_MS,
+    });
+    req.on('timeout', () =>
+      req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
+    );
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const encoding = contentEncodingOf(res.headers['content-encoding']);
+      if (encoding !== null && !canDecode(encoding)) {
+        res.destroy();
+        reject(
+          new ModelListError(
+            `the answer is compressed as "${encoding}", which LastToken cannot decode`,
+          ),
+        );
+        return;
+      }
+      const parts: Buffer[] = [];
+      let size = 0;
+      const decoder = createBodyDecoder(encoding, {
+        data: (_at, chunk) => {
+          size += chunk.length;
+          if (size > MAX_BODY_BYTES) {
+            decoder.destroy();
+            res.destroy();
+            reject(new ModelListError(`the model list passed ${MAX_BODY_BYTES} bytes`));
+            return;
+          }
+          parts.push(chunk);
+        },
+        end: () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }),
+        error: reject,
+      });
+      res.on('data', (chunk: Buffer) => decoder.write(0, chunk));
+      res.on('end', () => decoder.end(0));
+      res.on('error', reject);
+    });
+  });
+}
+
+export async function listModels(endpoint: EndpointSpec): Promise<ModelList> {
+  let url: URL;
+  try {
+    url = modelsUrl(endpoint.base_url, endpoint.dialect);
+  } catch (error) {
+    if (error instanceof EndpointUrlError) throw new ProbeConfigError(error.message);
+    throw error;
+  }
+  if (
+    endpoint.api_key &&
+    url.protocol === 'http:' &&
+    !isLoopbackHost(url.hostname) &&
+    !endpoint.allow_insecure_key
+  ) {
+    throw new InsecureKeyError(
+      `refusing to send the API key unencrypted over http to ${url.host}: use https, or confirm sending it in the clear`,
+    );
+  }
+  const secrets = [endpoint.api_key ?? ''];
+  const headers = {
+    accept: 'application/json',
+    'user-agent': 'LastToken',
+    ...dialectAdapter(endpoint.dialect).headers(endpoint.api_key),
+    ...endpoint.headers,
+  };
+  let answer;
+  try {
+    answer = await get(url, headers);
+  } catch (error) {
+    if (error instanceof ModelListError) throw error;
+    throw new ModelListError(
+      providerLine(networkErrorText(error as Error, url.host), secrets, MAX_MESSAGE_CHARS),
+    );
+  }
+  if (answer.status < 200 || answer.status >= 300) {
+    const message = providerLine(providerErrorMessage(answer.body), secrets, MAX_MESSAGE_CHARS);
+    throw new ModelListError(
+      `HTTP ${answer.status} from ${url.host}${message ? `: ${message}` : ''}`,
+    );
+  }
+  try {
+    return { url: url.href, models: parseModelList(answer.body) };
+  } catch (error) {
+    if (!(error instanceof ModelListError)) throw error;
+    throw new ModelListError(`${error.message} (${url.host})`);
+  }
+}

@@ -1,0 +1,8 @@
+export {
+  DEFAULT_RUN_DEFAULTS,
+  languageFor,
+  SettingsError,
+  SettingsService,
+  type SettingsPatch,
+  type SettingsStore,
+} from './settings-service';

@@ -1,0 +1,362 @@
+// What the app's API answers and pushes, besides the history types of run.ts:
+// settings, key status, connection tests, model lists, plans, live run events
+// and chart data. Pure types, shared by main (which produces them), the
+// preload, the browser-mode client and the renderer.
+
+import type {
+  ProfileFailureReason,
+  RunListItem,
+  RunOutcome,
+  RunPlan,
+  RunRecord,
+  RunStatus,
+  StoredTrial,
+} from './run';
+import type { ModeSummary } from './summary';
+import type { Mode, SummaryMetric, Trial, TrialStatus } from './trial';
+
+// ---------------------------------------------------------------------------
+// Results and errors
+
+/** Why a call failed, for people (`message`) and for the UI (`code`, `field`). */
+export type ApiErrorCode =
+  /** The input failed the contract's schema. */
+  | 'invalid_input'
+  /** The service refused the input: `field` names the field at fault when there is one. */
+  | 'invalid'
+  | 'not_found'
+  /** The OS keychain cannot be used; profiles without keys still work. */
+  | 'keychain_unavailable'
+  /** The history file cannot be written (read-only, a full disk...). */
+  | 'storage'
+  /** The provider refused or failed (a model list, say): the message quotes it, without the key. */
+  | 'provider'
+  /** The caller is not allowed (a foreign sender, a missing or wrong token). */
+  | 'refused'
+  /** A bug in LastToken: the message says what failed. */
+  | 'internal';
+
+export interface ApiError {
+  code: ApiErrorCode;
+  message: string;
+  /** The input field the message is about (`base_url`, `name`...), when there is one. */
+  field?: string;
+}
+
+/**
+ * Every call answers with one of these: errors travel as data, because
+ * Electron's IPC and contextBridge keep only an Error's message.
+ */
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+// ---------------------------------------------------------------------------
+// Settings
+
+export const LANGUAGES = ['en', 'zh-CN'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** What a new run starts from in the UI. */
+export interface RunDefaults {
+  trials: number;
+  max_tokens: number;
+  prompt: string;
+  connect_timeout_ms: number;
+  idle_timeout_ms: number;
+  stall_ms: number;
+  deadline_ms: number;
+  warmup: boolean;
+}
+
+export interface Settings {
+  language: Language;
+  theme: Theme;
+  run_defaults: RunDefaults;
+}
+
+export interface SettingsView extends Settings {
+  /** Where the history is kept (read-only: the CLI's --db / LASTTOKEN_DB choose another). */
+  database_path: string;
+}
+
+// ---------------------------------------------------------------------------
+// Keys, connection tests, models
+
+/** Whether a profile has a key in the OS keychain: never the key itself. */
+export type KeyStatus =
+  | { state: 'stored' }
+  | { state: 'none' }
+  /** The keychain cannot be asked; `reason` is its one-line explanation. */
+  | { state: 'unavailable'; reason: string };
+
+export interface ConnectionTest {
+  status: TrialStatus;
+  http_status: number | null;
+  /** Stream mode: the first token's arrival. */
+  ttft_ms: number | null;
+  total_ms: number | null;
+  /** The provider's message when it failed; null when it answered. */
+  message: string | null;
+  /** The start of the answer, when there was one. */
+  answer: string | null;
+}
+
+export interface ModelInfo {
+  id: string;
+  /** The provider's display name, when it gives one. */
+  name: string | null;
+  /** True when the provider says the model costs nothing (a `:free` id, zero pricing); null when it does not say. */
+  free: boolean | null;
+  context_length: number | null;
+}
+
+export interface ModelList {
+  /** The URL that was asked. */
+  url: string;
+  models: ModelInfo[];
+}
+
+// ---------------------------------------------------------------------------
+// Runs
+
+export interface RunPlanView {
+  /** Null when the run cannot start: `problems` says why. */
+  plan: RunPlan | null;
+  problems: string[];
+  /** Of plan.calls, those that go to real providers (not the built-in demo): free tiers count them. */
+  real_provider_calls: number;
+}
+
+/** A finished trial's main figures, as live events carry them. */
+export interface TrialBrief {
+  status: TrialStatus;
+  error: string | null;
+  http_status: number | null;
+  ttft_ms: number | null;
+  ttfo_ms: number | null;
+  first_byte_ms: number | null;
+  last_token_ms: number | null;
+  total_ms: number | null;
+  tokens: number;
+  chunks: number;
+  gap_median_ms: number | null;
+  gap_p95_ms: number | null;
+  max_silence_ms: number | null;
+  pings: number;
+  e2e_tps: number | null;
+  decode_tps: number | null;
+  tokens_per_chunk_mean: number | null;
+}
+
+/** [ms since the trial's t0, tokens received by then]. */
+export type ArrivalPoint = [at_ms: number, tokens: number];
+
+/** Where a trial is in its schedule. */
+export interface TrialPosition {
+  profile_id: string;
+  mode: Mode;
+  trial_index: number;
+  warmup: boolean;
+}
+
+/** A running trial as far as it got. */
+export interface LiveTrial extends TrialPosition {
+  chunks: number;
+  chars: number;
+  /** Exact, as of the last count (counting runs a little behind the stream). */
+  tokens: number;
+  /**
+   * Cumulative tokens at each chunk counted: in runsLive, all so far (thinned
+   * when long); in a run_progress event, those since the trial's previous one.
+   */
+  points: ArrivalPoint[];
+}
+
+export interface FinishedTrial extends TrialPosition {
+  brief: TrialBrief;
+  /** False for a trial cut short by cancel: not a measurement, not saved. */
+  saved: boolean;
+  /** The whole arrival series, thinned beyond ~2,000 points (stream mode). */
+  points: ArrivalPoint[];
+}
+
+/** A run this process is running, as far as it got: what a page opened mid-run starts from. */
+export interface LiveRun {
+  record: RunRecord;
+  plan: RunPlan;
+  running: LiveTrial[];
+  finished: FinishedTrial[];
+  failures: { profile_id: string; reason: ProfileFailureReason; message: string }[];
+  errors: string[];
+}
+
+export type AppEvent =
+  | { type: 'run_started'; run_id: string; plan: RunPlan; record: RunRecord }
+  | ({ type: 'trial_started'; run_id: string } & TrialPosition)
+  /** Every running trial's progress, at most 10 per second per run. */
+  | { type: 'run_progress'; run_id: string; trials: LiveTrial[] }
+  | ({ type: 'trial_finished'; run_id: string } & FinishedTrial)
+  | {
+      type: 'profile_failed';
+      run_id: string;
+      profile_id: string;
+      reason: ProfileFailureReason;
+      message: string;
+    }
+  | { type: 'run_error'; run_id: string; message: string }
+  | { type: 'run_finished'; run_id: string; status: RunStatus; outcome: RunOutcome };
+
+// ---------------------------------------------------------------------------
+// History
+
+export interface RunListPage {
+  runs: RunListItem[];
+  /** Runs that match the filter, all pages together. */
+  total: number;
+}
+
+/** A stored trial without its raw timeline and texts: the run view's rows. */
+export type TrialRow = Omit<StoredTrial, 'trial'> & {
+  trial: Omit<Trial, 'timeline' | 'gaps_ms' | 'text' | 'reasoning_text'> & {
+    text_chars: number;
+    reasoning_chars: number;
+  };
+};
+
+export interface RunView {
+  run: RunRecord;
+  trials: TrialRow[];
+  /** Keyed by profile id. */
+  summaries: Record<string, ModeSummary[]>;
+}
+
+export interface TrialText {
+  text: string;
+  reasoning_text: string;
+}
+
+/** median and p95 of one metric over a run's ok counted trials, with their n. */
+export interface TrendFigure {
+  n: number;
+  median: number;
+  p95: number;
+}
+
+export interface TrendPointView {
+  run_id: string;
+  started_at: string;
+  /** Counted trials, and those that were ok. */
+  trials: number;
+  ok: number;
+  /** TTFT in stream mode, TTFB in plain mode. */
+  first: TrendFigure | null;
+  gap_median: TrendFigure | null;
+  total: TrendFigure | null;
+}
+
+/** One model and mode of a profile across runs, oldest first. */
+export interface TrendSeries {
+  model: string;
+  mode: Mode;
+  points: TrendPointView[];
+}
+
+export interface RunComparison {
+  a: RunView;
+  b: RunView;
+}
+
+// ---------------------------------------------------------------------------
+// Chart data, computed in main from a stored run
+
+export interface ArrivalSeries extends TrialPosition {
+  status: TrialStatus;
+  points: ArrivalPoint[];
+  /** Keep-alive pings (ms since t0), at most 1,000. */
+  pings: number[];
+  /** Longest stretch without content, when it passed the stall limit: [from, to] ms. */
+  stall: [number, number] | null;
+}
+
+export interface HistogramBin {
+  /** Lower edge (inclusive). */
+  from: number;
+  /** Upper edge (exclusive); from + 1 for whole-number bins. */
+  to: number;
+  count: number;
+  /** count / all chunks of the series. */
+  share: number;
+}
+
+export interface ChunkHistogram {
+  profile_id: string;
+  mode: Mode;
+  chunks: number;
+  tokens: HistogramBin[];
+  chars: HistogramBin[];
+}
+
+/** Where one trial's time went, in ms: the segments add up to its total. */
+export interface PhaseBreakdown {
+  dns_ms: number;
+  connect_ms: number;
+  tls_ms: number;
+  /** From the connection being ready to the response headers. */
+  wait_headers_ms: number;
+  /** From the headers to the first token (stream) or the first body byte (plain). */
+  wait_first_token_ms: number;
+  /** From the first token to the last (stream); the body's arrival (plain). */
+  streaming_ms: number;
+  /** From the last token to the end of the response. */
+  tail_ms: number;
+}
+
+export interface TrialPhases extends TrialPosition {
+  status: TrialStatus;
+  phases: PhaseBreakdown;
+}
+
+export interface PhaseMedians {
+  profile_id: string;
+  mode: Mode;
+  /** ok counted trials. */
+  n: number;
+  phases: PhaseBreakdown;
+}
+
+/** The values behind one box: every ok counted trial's value, and the box's five numbers. */
+export interface BoxSeries {
+  profile_id: string;
+  mode: Mode;
+  metric: SummaryMetric;
+  values: number[];
+  /** Null when there are no values. */
+  box: { min: number; q1: number; median: number; q3: number; max: number } | null;
+}
+
+export interface RunCharts {
+  run_id: string;
+  arrivals: ArrivalSeries[];
+  histograms: ChunkHistogram[];
+  phases: TrialPhases[];
+  phase_medians: PhaseMedians[];
+  boxes: BoxSeries[];
+}
+
+// ---------------------------------------------------------------------------
+// Export
+
+export const CSV_KINDS = ['summary', 'trials', 'chunks'] as const;
+export type CsvKind = (typeof CSV_KINDS)[number];
+
+export interface ExportResult {
+  /** False when the user closed the save dialog. */
+  saved: boolean;
+  /** The file name offered (says the run and the kind). */
+  file_name: string;
+  /** Where it was written; null in a browser, which chose itself. */
+  path: string | null;
+  bytes: number;
+}

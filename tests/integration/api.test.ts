@@ -1,0 +1,413 @@
+// Every contract method, through the transports the renderer uses, against
+// the real services: a real SQLite file, the real keychain (scripts/
+// with-keyring.mjs), the simulator over 127.0.0.1. Each transport gets the
+// same walk through the app: settings, profiles and keys, a connection test,
+// the model list, a plan, a run followed live, the history, charts, an export,
+// cancel and delete. Every answer and every event is kept, and the key's
+// string is searched for in all of them.
+
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAppServices, type AppServices } from '../../src/main/app-services';
+import { registerIpcHandlers, type IpcMainLike } from '../../src/main/ipc/register';
+import { KeytarKeyStore } from '../../src/main/secrets';
+import { startSimulator, type SimServer } from '../../src/main/sim';
+import { startWebServer } from '../../src/main/web';
+import { createHttpBridge } from '../../src/renderer/src/api/http-bridge';
+import type { ApiResult, AppEvent } from '../../src/shared/api';
+import {
+  ipcContract,
+  type IpcMethodName,
+  type LastTokenBridge,
+} from '../../src/shared/ipc-contract';
+
+const KEY = 'sk-api-R7v2Qm9Xc4Lp8Nz1Ty6Wd3Kb5Hg0Js';
+const STEADY = 'sim-steady:tokens=30,gap=3,ttft=15';
+const APP_PAGE = 'file:///app/out/renderer/index.html';
+
+interface Opened {
+  services: AppServices;
+  bridge: LastTokenBridge;
+  /** Where an export lands: the save dialog's path, or the browser's download. */
+  exportPath: string;
+  close(): Promise<void>;
+}
+
+interface Transport {
+  name: 'ipc' | 'http';
+  open(dir: string): Promise<Opened>;
+}
+
+/** The app's window over Electron's IPC: registerIpcHandlers on a fake ipcMain, the app's page calling. */
+const ipc: Transport = {
+  name: 'ipc',
+  async open(dir) {
+    const exportPath = join(dir, 'export.csv');
+    const services = openAppServices({
+      databasePath: join(dir, 'history.db'),
+      keys: new KeytarKeyStore(),
+      identity: { name: 'LastToken', version: 'test', electron: '45.5.0', transport: 'ipc' },
+      chooseSavePath: () => Promise.resolve(exportPath),
+      systemLocale: 'en-US',
+    });
+    const listeners = new Map<string, Parameters<IpcMainLike['handle']>[1]>();
+    registerIpcHandlers(
+      { handle: (channel, listener) => listeners.set(channel, listener) },
+      services.dispatch,
+      (frame) => frame?.url === APP_PAGE && frame.parent === null,
+    );
+    const methods = Object.fromEntries(
+      Object.entries(ipcContract).map(([name, { channel }]) => [
+        name,
+        (input: unknown = {}) =>
+          Promise.resolve(
+            listeners.get(channel)?.({ senderFrame: { url: APP_PAGE, parent: null } }, input),
+          ),
+      ]),
+    );
+    // Main forwards every event to the window (src/main/index.ts); here to the test.
+    const bridge = {
+      ...methods,
+      subscribe: (listener: (e: AppEvent) => void) => services.events.subscribe(listener),
+    };
+    return {
+      services,
+      bridge: bridge as LastTokenBridge,
+      exportPath,
+      close: () => services.close(),
+    };
+  },
+};
+
+/** Browser mode: the web server in front of the services, the renderer's HTTP bridge calling it. */
+const http: Transport = {
+  name: 'http',
+  async open(dir) {
+    const exportPath = join(dir, 'download.csv');
+    const services = openAppServices({
+      databasePath: join(dir, 'history.db'),
+      keys: new KeytarKeyStore(),
+      identity: { name: 'LastToken', version: 'test', electron: null, transport: 'http' },
+      systemLocale: 'en-US',
+    });
+    // No page to serve: the API does not need one.
+    const server = await startWebServer({ services, rendererDir: dir });
+    const bridge = createHttpBridge({
+      baseUrl: server.origin,
+      token: new URL(server.url).searchParams.get('token') ?? '',
+      // What a page's <a download> would save.
+      saveDownload: (file) =>
+        void file.arrayBuffer().then((bytes) => writeFileSync(exportPath, Buffer.from(bytes))),
+    });
+    return {
+      services,
+      bridge,
+      exportPath,
+      close: async () => {
+        await server.close();
+        await services.close();
+      },
+    };
+  },
+};
+
+let sim: SimServer;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+describe.each([ipc, http])('the API over $name', (transport) => {
+  let dir: string;
+  let opened: Opened;
+  let bridge: LastTokenBridge;
+  let exportPath: string;
+  /** Every answer, for the search for the key. */
+  const answers: unknown[] = [];
+  const called = new Set<IpcMethodName>();
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), `lasttoken-api-${transport.name}-`));
+    opened = await transport.open(dir);
+    ({ bridge, exportPath } = opened);
+  });
+  afterAll(async () => {
+    await opened.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function call<K extends IpcMethodName>(
+    name: K,
+    input?: Parameters<LastTokenBridge[K]>[0],
+  ): Promise<
+    ApiResult<Awaited<ReturnType<LastTokenBridge[K]>> extends ApiResult<infer T> ? T : never>
+  > {
+    called.add(name);
+    const result = await (bridge[name] as (i?: unknown) => Promise<ApiResult<never>>)(input);
+    answers.push(result);
+    return result;
+  }
+
+  async function value<K extends IpcMethodName>(
+    name: K,
+    input?: Parameters<LastTokenBridge[K]>[0],
+  ) {
+    const result = await call(name, input);
+    if (!result.ok)
+      throw new Error(`${name} failed: ${result.error.code}: ${result.error.message}`);
+    return result.value;
+  }
+
+  /** Events until `done` says stop (or a run_finished of that run), in order. */
+  function collectEvents(runDone: (event: AppEvent) => boolean) {
+    const events: { at: number; event: AppEvent }[] = [];
+    let stop = (): void => {};
+    const finished = new Promise<void>((resolve) => {
+      stop = bridge.subscribe((event) => {
+        events.push({ at: performance.now(), event });
+        if (runDone(event)) resolve();
+      });
+    });
+    return { events, finished: finished.then(() => stop()), stop: () => stop() };
+  }
+
+  let profileId = '';
+  let runId = '';
+
+  it('answers appInfo and settings', async () => {
+    expect(await value('appInfo')).toMatchObject({ name: 'LastToken', transport: transport.name });
+    const settings = await value('settingsGet');
+    expect(settings).toMatchObject({
+      language: 'en',
+      theme: 'system',
+      database_path: join(dir, 'history.db'),
+    });
+    expect(settings.run_defaults.trials).toBe(5);
+    const changed = await value('settingsUpdate', {
+      language: 'zh-CN',
+      run_defaults: { trials: 3 },
+    });
+    expect(changed.language).toBe('zh-CN');
+    expect(changed.run_defaults).toMatchObject({ trials: 3, max_tokens: 300 });
+    const refused = await call('settingsUpdate', { run_defaults: { trials: 0 } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('manages profiles and keys, never answering a key', async () => {
+    const listed = await value('profilesList');
+    expect(listed.map((p) => p.id)).toContain('demo');
+    const bad = await call('profilesCreate', { name: 'x', base_url: 'ftp://x', model: 'm' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid', field: 'base_url' } });
+    const created = await value('profilesCreate', {
+      name: 'Simulated steady',
+      base_url: `${sim.url}/v1`,
+      model: STEADY,
+    });
+    profileId = created.id;
+    expect(await value('profilesGet', { id: profileId })).toEqual(created);
+    const updated = await value('profilesUpdate', {
+      id: profileId,
+      patch: { notes: 'for the API test' },
+    });
+    expect(updated.notes).toBe('for the API test');
+    const copy = await value('profilesDuplicate', { id: profileId });
+    expect(copy.name).toBe('Simulated steady (copy)');
+    expect(await call('profilesGet', { id: 'nobody' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+
+    expect(await value('keysStatus', { profile_ids: [profileId, 'demo'] })).toEqual({
+      [profileId]: { state: 'none' },
+      demo: { state: 'none' },
+    });
+    expect(await value('keysSet', { profile_id: profileId, key: KEY })).toEqual({
+      state: 'stored',
+    });
+    expect(await value('keysSet', { profile_id: copy.id, key: KEY })).toEqual({ state: 'stored' });
+    expect(await value('keysStatus', { profile_ids: [profileId] })).toEqual({
+      [profileId]: { state: 'stored' },
+    });
+    const badKey = await call('keysSet', { profile_id: profileId, key: 'two\nlines' });
+    expect(badKey).toMatchObject({ ok: false, error: { code: 'invalid', field: 'key' } });
+    expect(await value('keysDelete', { profile_id: copy.id })).toEqual({ state: 'none' });
+    const removed = await value('profilesRemove', { id: copy.id });
+    expect(removed).toMatchObject({ key_removed: true, warning: null });
+  });
+
+  it('tests a connection and lists models', async () => {
+    const test = await value('profilesTest', { id: profileId });
+    expect(test).toMatchObject({ status: 'ok', http_status: 200, message: null });
+    expect(test.ttft_ms).toBeGreaterThan(0);
+    expect(test.answer?.length).toBeGreaterThan(0);
+    const demo = await value('profilesTest', { id: 'demo' });
+    expect(demo.status).toBe('ok');
+
+    const models = await value('modelsList', { profile_id: profileId });
+    expect(models.url).toBe(`${sim.url}/v1/models`);
+    expect(models.models.map((m) => m.id)).toContain('sim-steady');
+    const unsaved = await value('modelsList', {
+      base_url: `${sim.url}/v1/chat/completions`,
+      dialect: 'openai-chat',
+    });
+    expect(unsaved.models.length).toBe(models.models.length);
+  });
+
+  it('plans, runs with live events, and keeps the run', async () => {
+    const config = {
+      prompt: 'Count slowly.',
+      max_tokens: 64,
+      modes: ['stream', 'plain'] as ('stream' | 'plain')[],
+      trials: 2,
+      profile_ids: [profileId, 'demo'],
+    };
+    const plan = await value('runsPlan', config);
+    expect(plan).toMatchObject({ problems: [], real_provider_calls: 4, plan: { calls: 8 } });
+    const impossible = await value('runsPlan', { ...config, profile_ids: ['nobody'], modes: [] });
+    expect(impossible.plan).toBeNull();
+    expect(impossible.problems.length).toBe(2);
+
+    const watch = collectEvents((e) => e.type === 'run_finished');
+    const started = performance.now();
+    ({ run_id: runId } = await value('runsStart', config));
+    const live = await value('runsLive');
+    expect(live.map((r) => r.record.id)).toEqual([runId]);
+    await watch.finished;
+    const duration = performance.now() - started;
+    const events = watch.events
+      .map((e) => e.event)
+      .filter((e) => 'run_id' in e && e.run_id === runId);
+    expect(events[0]?.type).toBe('run_started');
+    expect(events.at(-1)).toMatchObject({ type: 'run_finished', status: 'completed' });
+    const finished = events.filter((e) => e.type === 'trial_finished');
+    expect(finished).toHaveLength(8);
+    expect(finished.every((e) => e.type === 'trial_finished' && e.brief.status === 'ok')).toBe(
+      true,
+    );
+    // Each trial started before it finished.
+    for (const end of finished) {
+      const startAt = events.findIndex(
+        (e) =>
+          e.type === 'trial_started' &&
+          e.profile_id === end.profile_id &&
+          e.mode === end.mode &&
+          e.trial_index === end.trial_index,
+      );
+      expect(startAt).toBeGreaterThanOrEqual(0);
+      expect(startAt).toBeLessThan(events.indexOf(end));
+    }
+    // Progress: batched to at most 10 a second for the run, with live token counts.
+    const progress = watch.events.filter((e) => e.event.type === 'run_progress');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.length).toBeLessThanOrEqual(Math.ceil(duration / 100) + 1);
+    const streamed = progress.flatMap((e) =>
+      e.event.type === 'run_progress' ? e.event.trials : [],
+    );
+    expect(streamed.some((t) => t.tokens > 0 && t.points.length > 0)).toBe(true);
+    expect(await value('runsLive')).toEqual([]);
+  });
+
+  it('reads the history, trends, comparisons, chart data and text', async () => {
+    const page = await value('historyList', { limit: 10 });
+    expect(page.total).toBe(1);
+    expect(page.runs[0]).toMatchObject({ id: runId, status: 'completed', trials: 8, ok: 8 });
+    expect((await value('historyList', { status: 'cancelled' })).total).toBe(0);
+
+    const view = await value('historyRun', { run_id: runId });
+    expect(view.trials).toHaveLength(8);
+    expect(view.trials[0]?.trial).not.toHaveProperty('timeline');
+    expect(view.trials[0]?.trial.text_chars).toBeGreaterThan(0);
+    expect(view.summaries[profileId]?.map((s) => s.mode)).toEqual(['stream', 'plain']);
+
+    const text = await value('historyTrialText', {
+      run_id: runId,
+      profile_id: profileId,
+      mode: 'stream',
+      trial_index: 1,
+    });
+    expect(text.text.length).toBe(view.trials[0]?.trial.text_chars);
+
+    const trend = await value('historyTrend', { profile_id: profileId });
+    expect(trend.map((s) => [s.model, s.mode])).toEqual([
+      [STEADY, 'stream'],
+      [STEADY, 'plain'],
+    ]);
+    expect(trend[0]?.points[0]).toMatchObject({ run_id: runId, trials: 2, ok: 2, first: { n: 2 } });
+
+    const compared = await value('historyCompare', { a: runId, b: runId });
+    expect(compared.a.run.id).toBe(runId);
+    expect(compared.b.trials).toHaveLength(8);
+
+    const charts = await value('chartsRun', { run_id: runId });
+    expect(charts.arrivals).toHaveLength(8);
+    const stream = charts.arrivals.find((a) => a.profile_id === profileId && a.mode === 'stream');
+    expect(stream?.points.length).toBe(30);
+    expect(stream?.points.at(-1)?.[1]).toBe(30);
+    expect(charts.histograms.map((h) => h.profile_id)).toEqual([profileId, 'demo']);
+    expect(charts.phases).toHaveLength(8);
+    expect(
+      charts.boxes.find(
+        (b) => b.profile_id === profileId && b.mode === 'stream' && b.metric === 'ttft_ms',
+      )?.values,
+    ).toHaveLength(2);
+  });
+
+  it('exports a CSV named after the run and its kind', async () => {
+    const exported = await value('exportCsv', { run_id: runId, kind: 'trials', bom: false });
+    expect(exported.file_name).toMatch(
+      /^lasttoken-\d{4}-\d{2}-\d{2}-\d{4}-[0-9a-f]{8}-trials\.csv$/,
+    );
+    // The app writes where its save dialog said; a browser decides itself.
+    expect(exported).toMatchObject({
+      saved: true,
+      path: transport.name === 'ipc' ? exportPath : null,
+    });
+    await expect.poll(() => existsSync(exportPath)).toBe(true);
+    const rows = readFileSync(exportPath, 'utf8').split('\r\n');
+    expect(rows[0]).toMatch(/^run_id,profile_id,/);
+    expect(rows.filter((row) => row.startsWith(runId))).toHaveLength(8);
+    expect(exported.bytes).toBe(statSync(exportPath).size);
+  });
+
+  it('cancels a run, and deletes it once it is over', async () => {
+    const watch = collectEvents((e) => e.type === 'run_finished');
+    const { run_id } = await value('runsStart', {
+      prompt: 'Count slowly.',
+      max_tokens: 64,
+      modes: ['stream'],
+      trials: 50,
+      profile_ids: [profileId],
+    });
+    expect(await call('runsDelete', { run_id })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid' },
+    });
+    expect(await value('runsCancel', { run_id })).toEqual({ cancelled: true });
+    await watch.finished;
+    expect(watch.events.at(-1)?.event).toMatchObject({ type: 'run_finished', status: 'cancelled' });
+    expect(await value('runsCancel', { run_id })).toEqual({ cancelled: false });
+    expect(await value('runsDelete', { run_id })).toEqual({ deleted: true });
+    expect(await value('runsDelete', { run_id })).toEqual({ deleted: false });
+  });
+
+  it('called every method, and no answer or event carried the key', async () => {
+    expect([...called].sort()).toEqual(Object.keys(ipcContract).sort());
+    // A run made with the stored key, watched from start to end.
+    const watch = collectEvents((e) => e.type === 'run_finished');
+    await value('runsStart', {
+      prompt: 'Count.',
+      max_tokens: 32,
+      modes: ['stream'],
+      trials: 1,
+      profile_ids: [profileId],
+    });
+    await watch.finished;
+    const everything = JSON.stringify([answers, watch.events]);
+    expect(everything.length).toBeGreaterThan(10_000);
+    expect(everything).not.toContain(KEY);
+  });
+});

@@ -1,0 +1,181 @@
+// `npm run dist` for real, as far as a machine without internet allows: the
+// app is built and packed by scripts/dist.mjs with electron-builder and the
+// repository's electron-builder.ts, for Linux as an unpacked folder (--dir),
+// then the app.asar it made is read back. Two things need the internet and are
+// replaced here: Electron's binary (electronDist: a folder holding a stand-in
+// `electron` executable, which electron-builder copies and renames) and the
+// rebuild of the native modules against Electron's headers (npmRebuild off).
+// Everything else is electron-builder's own work: loading the configuration,
+// collecting the production dependencies, the file patterns, asar and unpacking.
+
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { listPackage, statFile } from '@electron/asar';
+import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../support/spawn-cli';
+
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  productName: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+const scratch = mkdtempSync(join(tmpdir(), 'lasttoken-pack-'));
+const output = join(scratch, 'dist');
+const appOutDir = join(output, 'linux-unpacked');
+const resourcesDir = join(appOutDir, 'resources');
+const archive = join(resourcesDir, 'app.asar');
+const unpacked = join(resourcesDir, 'app.asar.unpacked');
+
+// Files that must never ship, planted inside folders that do.
+const plantedSecrets = join(ROOT, 'out', 'main', '.env.production');
+const plantedSourceMap = join(ROOT, 'out', 'renderer', 'planted.js.map');
+
+/** Every path in app.asar, as /out/main/index.js. */
+let entries: string[] = [];
+
+function run(what: string, args: string[]): void {
+  const result = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+  if (result.status !== 0) {
+    throw new Error(`${what} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+/** Electron's binary as far as packing needs it: an executable named electron. */
+function standInElectron(): string {
+  const dir = join(scratch, 'electron-dist');
+  mkdirSync(dir);
+  const binary = join(dir, 'electron');
+  writeFileSync(binary, '#!/bin/sh\necho "a stand-in for Electron: packing test only"\n');
+  chmodSync(binary, 0o755);
+  return dir;
+}
+
+// The stand-in binary is a shell script, and Linux is what CI packs.
+const onLinux = describe.skipIf(process.platform !== 'linux');
+
+onLinux('the packaged app', () => {
+  beforeAll(() => {
+    // `npm run dist` builds first (the CLI's bundle is not packed, so only the app).
+    run('electron-vite build', [
+      join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'),
+      'build',
+    ]);
+    writeFileSync(plantedSecrets, 'OPENAI_API_KEY=sk-planted-by-the-packaging-test\n');
+    writeFileSync(plantedSourceMap, '{}\n');
+    try {
+      run('scripts/dist.mjs', [
+        join(ROOT, 'scripts', 'dist.mjs'),
+        '--dir',
+        '--linux',
+        `-c.electronDist=${standInElectron()}`,
+        '-c.npmRebuild=false',
+        `-c.directories.output=${output}`,
+      ]);
+    } finally {
+      rmSync(plantedSecrets, { force: true });
+      rmSync(plantedSourceMap, { force: true });
+    }
+    entries = listPackage(archive, { isPack: false }).map((entry) => entry.replaceAll('\\', '/'));
+  }, 120_000);
+
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it('is LastToken’s executable beside its resources', () => {
+    expect(entries.length).toBeGreaterThan(0);
+    expect(spawnSync(join(appOutDir, 'lasttoken'), { encoding: 'utf8' }).stdout).toContain(
+      'stand-in',
+    );
+  });
+
+  it('holds the built main, preload and renderer, package.json and the window icon', () => {
+    for (const file of [
+      '/package.json',
+      '/out/main/index.js',
+      '/out/main/token-worker.mjs',
+      '/out/preload/index.cjs',
+      '/out/renderer/index.html',
+      '/resources/icon.png',
+    ]) {
+      expect(entries, file).toContain(file);
+    }
+    expect(entries.some((entry) => /^\/out\/renderer\/assets\/.+\.js$/.test(entry))).toBe(true);
+  });
+
+  it('holds every production dependency and no development one', () => {
+    for (const name of Object.keys(packageJson.dependencies)) {
+      expect(entries, name).toContain(`/node_modules/${name}/package.json`);
+    }
+    for (const name of Object.keys(packageJson.devDependencies)) {
+      expect(entries, name).not.toContain(`/node_modules/${name}`);
+    }
+  });
+
+  it('holds nothing else: no sources, tests, scripts, docs or the CLI’s bundle', () => {
+    const top = new Set(entries.map((entry) => entry.split('/')[1]));
+    expect([...top].sort()).toEqual(['node_modules', 'out', 'package.json', 'resources']);
+    const outFolders = new Set(
+      entries.filter((e) => e.startsWith('/out/')).map((e) => e.split('/')[2]),
+    );
+    expect([...outFolders].sort()).toEqual(['main', 'preload', 'renderer']);
+    expect(entries.filter((e) => e.startsWith('/resources/'))).toEqual(['/resources/icon.png']);
+  });
+
+  it('holds no environment files, source maps or TypeScript sources, even inside out/', () => {
+    const forbidden = entries.filter(
+      (entry) => /\/\.env($|\.)/.test(entry) || /\.(map|ts|mts|cts|tsx)$/.test(entry),
+    );
+    expect(forbidden).toEqual([]);
+  });
+
+  it('unpacks the native modules, built where better-sqlite3 itself looks', () => {
+    // A packaged app opens the history with better-sqlite3's own build (see native-binding.ts).
+    for (const file of [
+      'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+      'node_modules/keytar/build/Release/keytar.node',
+    ]) {
+      expect(statFile(archive, file)).toMatchObject({ unpacked: true });
+    }
+    expect(entries).not.toContain('/node_modules/better-sqlite3/build/Release/test_extension.node');
+  });
+
+  it('runs the token worker from app.asar.unpacked, with nothing it imports left in the archive', async () => {
+    expect(statFile(archive, 'out/main/token-worker.mjs')).toMatchObject({ unpacked: true });
+    // Plain Node cannot read app.asar at all: the worker counting here proves it needs nothing inside.
+    const worker = new Worker(join(unpacked, 'out', 'main', 'token-worker.mjs'));
+    try {
+      const reply = await new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage({ id: 1, task: { kind: 'count', text: 'hello world' } });
+      });
+      expect(reply).toEqual({ id: 1, kind: 'counted', tokens: 2 });
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('is packed from a configuration electron-builder accepts, for every OS', async () => {
+    const config = await getConfig(ROOT, null, null);
+    await expect(
+      validateConfiguration(config, { isEnabled: false } as Parameters<
+        typeof validateConfiguration
+      >[1]),
+    ).resolves.toBeUndefined();
+    expect(config).toMatchObject({
+      productName: packageJson.productName,
+      npmRebuild: true,
+      linux: { target: ['AppImage', 'deb'] },
+      mac: { target: 'dmg' },
+      win: { target: 'nsis' },
+    });
+  });
+});

@@ -1,0 +1,44 @@
+// src/main/index.ts launched while LastToken already runs (electron mocked):
+// the second launch quits at once, before opening anything, and the first
+// instance shows its window ('second-instance', in main-process.test.ts).
+
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+const electron = await vi.hoisted(async () => {
+  const { createFakeElectron } = await import('./fakes/electron');
+  return createFakeElectron({ singleInstanceLock: false });
+});
+vi.mock('electron', () => electron);
+
+const { app, ipcHandlers, windows } = electron;
+
+const historyDir = mkdtempSync(join(tmpdir(), 'lasttoken-second-'));
+const historyFile = join(historyDir, 'history.db');
+
+beforeAll(async () => {
+  process.env['LASTTOKEN_DB'] = historyFile;
+  await import('../../src/main/index');
+  await app.whenReady();
+});
+
+afterAll(() => {
+  delete process.env['LASTTOKEN_DB'];
+  rmSync(historyDir, { recursive: true, force: true });
+});
+
+describe('a second launch', () => {
+  it('quits at once', () => {
+    expect(app.requestSingleInstanceLock).toHaveBeenCalledTimes(1);
+    expect(app.quit).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens no window, no history and no IPC', () => {
+    expect(windows).toHaveLength(0);
+    expect(existsSync(historyFile)).toBe(false);
+    expect(ipcHandlers.size).toBe(0);
+    expect(app.listenerCount('second-instance')).toBe(0);
+  });
+});
