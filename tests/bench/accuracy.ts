@@ -60,6 +60,28 @@ export function emptySamples(): AccuracySamples {
   };
 }
 
+/**
+ * Watches this process (the client) until the returned function is called:
+ * its CPU share and its garbage collections, during which no read is stamped.
+ */
+export function observeClient(samples: AccuracySamples): () => void {
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      samples.gcPauses++;
+      samples.gcTotalMs += entry.duration;
+      samples.gcLongestMs = Math.max(samples.gcLongestMs, entry.duration);
+    }
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  const cpuBefore = process.cpuUsage();
+  const wallBefore = performance.now();
+  return () => {
+    gc.disconnect();
+    const cpu = process.cpuUsage(cpuBefore);
+    samples.clientCpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
+  };
+}
+
 /** Adds the trial's errors against the simulator's record of its writes to `samples`. */
 export async function compare(
   simUrl: string,
@@ -110,16 +132,7 @@ export async function measureAccuracy(
   const trials: Trial[] = [];
   const stopLoad = new AbortController();
   const load = alongside?.(stopLoad.signal);
-  const gc = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      samples.gcPauses++;
-      samples.gcTotalMs += entry.duration;
-      samples.gcLongestMs = Math.max(samples.gcLongestMs, entry.duration);
-    }
-  });
-  gc.observe({ entryTypes: ['gc'] });
-  const cpuBefore = process.cpuUsage();
-  const wallBefore = performance.now();
+  const stopObserving = observeClient(samples);
   await Promise.all(
     Array.from({ length: streams }, async (_, stream) => {
       const session = createProbeSession({
@@ -137,9 +150,7 @@ export async function measureAccuracy(
   );
   stopLoad.abort();
   samples.alongside = load === undefined ? null : await load;
-  gc.disconnect();
-  const cpu = process.cpuUsage(cpuBefore);
-  samples.clientCpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
+  stopObserving();
   // Traces are fetched after all streams end so that fetching cannot disturb them.
   for (const trial of trials) await compare(simUrl, trial, samples);
   return samples;

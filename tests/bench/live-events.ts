@@ -15,7 +15,13 @@ import { MemoryKeyStore } from '../../src/main/secrets';
 import { startWebServer } from '../../src/main/web';
 import { createHttpBridge } from '../../src/renderer/src/api/http-bridge';
 import type { AppEvent } from '../../src/shared/api';
-import { compare, emptySamples, independentSchedule, type AccuracySamples } from './accuracy';
+import {
+  compare,
+  emptySamples,
+  independentSchedule,
+  observeClient,
+  type AccuracySamples,
+} from './accuracy';
 
 const STREAMS = 32;
 const TRIALS = 3;
@@ -39,6 +45,8 @@ async function measureRun(
       }
     });
   });
+  const samples = emptySamples();
+  const stopObserving = observeClient(samples);
   const { run_id } = await services.runs.start({
     prompt: 'Count slowly.',
     max_tokens: 4096,
@@ -50,7 +58,7 @@ async function measureRun(
     warmup: false,
   });
   await finished;
-  const samples = emptySamples();
+  stopObserving();
   for (const stored of services.store.history.getRun(run_id)?.trials ?? []) {
     await compare(simUrl, stored.trial, samples);
   }
