@@ -1,49 +1,49 @@
-import { useEffect, useState } from 'react';
-import { apiOf } from '../../shared/api-client';
-import type { AppInfo } from '../../shared/ipc-contract';
+// The app: its context (settings, theme), the frame, and the screen the
+// address names. Each screen is a folder under pages/.
 
-type Loaded =
-  { state: 'loading' } | { state: 'ready'; info: AppInfo } | { state: 'failed'; error: string };
+import { useTranslation } from 'react-i18next';
+import { AppLayout } from './layout/AppLayout';
+import { EmptyState } from './components/EmptyState';
+import { HistoryPage } from './pages/history/HistoryPage';
+import { ComparePage } from './pages/history/ComparePage';
+import { NewRunPage } from './pages/new-run/NewRunPage';
+import { ProfilesPage } from './pages/profiles/ProfilesPage';
+import { RunPage } from './pages/run/RunPage';
+import { SettingsPage } from './pages/settings/SettingsPage';
+import { hrefOf, useRoute } from './router';
 
 export function App() {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    apiOf(window.lasttoken)
-      .appInfo()
-      .then(
-        (info) => current && setLoaded({ state: 'ready', info }),
-        (error: unknown) => current && setLoaded({ state: 'failed', error: String(error) }),
-      );
-    // StrictMode runs effects twice in development; only the live one may set state.
-    return () => {
-      current = false;
-    };
-  }, []);
-
+  const route = useRoute();
   return (
-    <main className="app">
-      <h1>LastToken</h1>
-      <p className="tagline">The user waits for the last token.</p>
-      <AppInfoLine loaded={loaded} />
-    </main>
+    <AppLayout current={route?.page ?? null}>
+      {route ? <Screen route={route} /> : <NotFound />}
+    </AppLayout>
   );
 }
 
-function AppInfoLine({ loaded }: { loaded: Loaded }) {
-  switch (loaded.state) {
-    case 'loading':
-      return <p className="info">Loading…</p>;
-    case 'failed':
-      return <p className="info error">Could not read app info: {loaded.error}</p>;
-    case 'ready': {
-      const { name, version, platform, electron, node } = loaded.info;
-      return (
-        <p className="info">
-          {name} {version} · {platform} · Electron {electron ?? 'none'} · Node {node}
-        </p>
-      );
-    }
+function Screen({ route }: { route: NonNullable<ReturnType<typeof useRoute>> }) {
+  switch (route.page) {
+    case 'new-run':
+      return <NewRunPage />;
+    case 'run':
+      // A new key per run: nothing of one run's screen carries over to another's.
+      return <RunPage key={route.runId} runId={route.runId} />;
+    case 'history':
+      return <HistoryPage />;
+    case 'compare':
+      return <ComparePage key={`${route.a}/${route.b}`} a={route.a} b={route.b} />;
+    case 'profiles':
+      return <ProfilesPage />;
+    case 'settings':
+      return <SettingsPage />;
   }
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState title={t('common.state.notFound')}>
+      <a href={hrefOf({ page: 'new-run' })}>{t('common.nav.newRun')}</a>
+    </EmptyState>
+  );
 }

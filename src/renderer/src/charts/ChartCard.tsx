@@ -1,0 +1,45 @@
+// A chart with its title, what it shows, and a way to save it as a PNG.
+
+import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChartOption } from './chart-option';
+import { Echart, type EchartHandle } from './Echart';
+import { useChartTheme } from './use-chart-theme';
+
+export function ChartCard(props: {
+  title: string;
+  description?: ReactNode;
+  option: ChartOption;
+  height: number;
+  /** The saved file's name, without .png. */
+  fileName: string;
+  /** Controls above the chart (a switch between views). */
+  controls?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const chart = useRef<EchartHandle>(null);
+  const theme = useChartTheme();
+  const save = (): void => {
+    const url = chart.current?.toPng(theme.background);
+    if (!url) return;
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${props.fileName}.png`;
+    link.click();
+  };
+  return (
+    <section className="card chart-card">
+      <header className="card-header">
+        <h3>{props.title}</h3>
+        <div className="card-actions">
+          {props.controls}
+          <button type="button" onClick={save}>
+            {t('common.actions.savePng')}
+          </button>
+        </div>
+      </header>
+      {props.description && <div className="card-description">{props.description}</div>}
+      <Echart ref={chart} option={props.option} height={props.height} label={props.title} />
+    </section>
+  );
+}

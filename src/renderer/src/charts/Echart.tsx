@@ -1,0 +1,91 @@
+// The one component that owns ECharts instances (as Superset's Echart.tsx
+// does): it registers only the charts and components LastToken draws (the
+// bundle carries nothing else), follows its box's size, replaces the option
+// when it changes, disposes on unmount, and marks its host with
+// data-chart-finished once ECharts has drawn, so tests and screenshots wait
+// for a drawn chart rather than a blank canvas. What to draw comes from the
+// pure option builders beside it.
+
+import { BarChart, BoxplotChart, LineChart, ScatterChart } from 'echarts/charts';
+import {
+  AriaComponent,
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  MarkAreaComponent,
+  MarkLineComponent,
+  TooltipComponent,
+} from 'echarts/components';
+import { init, use, type ECharts } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import type { ChartOption } from './chart-option';
+
+use([
+  BarChart,
+  BoxplotChart,
+  LineChart,
+  ScatterChart,
+  AriaComponent,
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  MarkAreaComponent,
+  MarkLineComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
+
+export interface EchartHandle {
+  /** The chart as a PNG data URL, on the given background. */
+  toPng(background: string): string | null;
+}
+
+interface EchartProps {
+  option: ChartOption;
+  /** CSS height of the chart's box (its width follows the layout). */
+  height: number;
+  /** What the chart shows, for screen readers: a canvas is an image to them. */
+  label: string;
+}
+
+export const Echart = forwardRef<EchartHandle, EchartProps>(function Echart(
+  { option, height, label },
+  ref,
+) {
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<ECharts | null>(null);
+
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const instance = init(element, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    instance.on('finished', () => {
+      element.dataset['chartFinished'] = 'true';
+    });
+    const resize = new ResizeObserver(() => instance.resize());
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance || !host.current) return;
+    host.current.dataset['chartFinished'] = 'false';
+    // The whole option each time: builders return complete charts, never patches.
+    instance.setOption(option, { notMerge: true, lazyUpdate: true });
+  }, [option]);
+
+  useImperativeHandle(ref, () => ({
+    toPng: (background) =>
+      chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: background }) ??
+      null,
+  }));
+
+  return <div ref={host} className="echart" style={{ height }} role="img" aria-label={label} />;
+});

@@ -1,0 +1,157 @@
+// The token-arrival timeline: cumulative tokens against time since the
+// request, one line per trial, coloured by profile. What TTFT hides is its
+// shape: a line that rises late, flattens (a stall), or jumps at the end (a
+// buffered stream). Keep-alive pings are marked on the time axis, stalls are
+// shaded. Used for a finished run's results and, growing, for a live run.
+// A pure function of its data: tested as data, drawn by Echart.tsx.
+
+import type { LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
+import type { ArrivalPoint } from '../../../shared/api';
+import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
+import { escapeHtml } from './escape';
+
+export interface TimelineLine {
+  /** Unique per line (profile, mode, trial). */
+  id: string;
+  /** The profile's name: user text, escaped wherever it is shown. */
+  profile: string;
+  /** The profile's position in the run: its colour. */
+  profileIndex: number;
+  /** Which trial, for people ("stream #2"). */
+  trial: string;
+  points: readonly ArrivalPoint[];
+  /** Keep-alive pings, ms since t0. */
+  pings: readonly number[];
+  /** Content stopped longer than the stall limit here: [from, to] ms. */
+  stall: readonly [number, number] | null;
+  /** A trial that did not end ok is drawn dashed. */
+  failed: boolean;
+}
+
+export interface TimelineText {
+  time: string;
+  tokens: string;
+  pings: string;
+  stall: string;
+  /** "{{profile}} · {{trial}}: {{tokens}} at {{time}}", filled in by the caller's translation. */
+  point: (values: { profile: string; trial: string; tokens: string; time: string }) => string;
+  ms: (value: number) => string;
+  count: (value: number) => string;
+}
+
+interface Datum {
+  value: ArrivalPoint;
+}
+
+/** Pings sit on the time axis, below the lines. */
+const PING_Y = 0;
+
+export function arrivalTimelineOption(
+  lines: readonly TimelineLine[],
+  theme: ChartTheme,
+  text: TimelineText,
+): ChartOption {
+  const profiles = [...new Map(lines.map((l) => [l.profile, l.profileIndex])).entries()];
+  const pingsByProfile = new Map<string, { index: number; times: number[] }>();
+  for (const line of lines) {
+    const entry = pingsByProfile.get(line.profile) ?? { index: line.profileIndex, times: [] };
+    entry.times.push(...line.pings);
+    pingsByProfile.set(line.profile, entry);
+  }
+  const pingSeriesName = (profile: string): string => `${profile} · ${text.pings}`;
+
+  return {
+    animation: false,
+    aria: { enabled: true },
+    color: theme.series.slice(),
+    textStyle: { color: theme.text },
+    grid: { left: 56, right: 24, top: 36, bottom: 48 },
+    legend: {
+      type: 'scroll',
+      top: 0,
+      textStyle: { color: theme.text },
+      data: [
+        ...profiles.map(([profile]) => profile),
+        ...[...pingsByProfile]
+          .filter(([, p]) => p.times.length > 0)
+          .map(([name]) => pingSeriesName(name)),
+      ],
+    },
+    tooltip: {
+      trigger: 'item',
+      confine: true,
+      formatter: (params) => {
+        const item = Array.isArray(params) ? params[0] : params;
+        const value = (item?.value ?? [0, 0]) as ArrivalPoint;
+        const line = lines.find((l) => l.id === item?.seriesId);
+        if (!line) return escapeHtml(`${item?.seriesName ?? ''}: ${text.ms(value[0])}`);
+        return escapeHtml(
+          text.point({
+            profile: line.profile,
+            trial: line.trial,
+            tokens: text.count(value[1]),
+            time: text.ms(value[0]),
+          }),
+        );
+      },
+    },
+    dataZoom: [{ type: 'inside', xAxisIndex: 0, filterMode: 'none' }],
+    xAxis: {
+      type: 'value',
+      name: text.time,
+      nameLocation: 'middle',
+      nameGap: 28,
+      min: 0,
+      axisLine: { lineStyle: { color: theme.grid } },
+      axisLabel: { color: theme.muted },
+      splitLine: { lineStyle: { color: theme.grid, opacity: 0.5 } },
+    },
+    yAxis: {
+      type: 'value',
+      name: text.tokens,
+      nameTextStyle: { color: theme.muted },
+      min: 0,
+      axisLine: { lineStyle: { color: theme.grid } },
+      axisLabel: { color: theme.muted },
+      splitLine: { lineStyle: { color: theme.grid, opacity: 0.5 } },
+    },
+    series: [
+      ...lines.map((line): LineSeriesOption => ({
+        type: 'line',
+        id: line.id,
+        name: line.profile,
+        // A count holds until the next chunk arrives: a step at each arrival.
+        step: 'end',
+        showSymbol: false,
+        symbolSize: 4,
+        lineStyle: {
+          width: 1.5,
+          color: seriesColor(theme, line.profileIndex),
+          type: line.failed ? 'dashed' : 'solid',
+          opacity: line.failed ? 0.6 : 0.85,
+        },
+        itemStyle: { color: seriesColor(theme, line.profileIndex) },
+        emphasis: { focus: 'series', lineStyle: { width: 2.5 } },
+        data: line.points.map((value): Datum => ({ value: [value[0], value[1]] })),
+        markArea: line.stall
+          ? {
+              silent: true,
+              itemStyle: { color: theme.warning, opacity: 0.12 },
+              label: { show: true, color: theme.warning, position: 'insideTop' },
+              data: [[{ name: text.stall, xAxis: line.stall[0] }, { xAxis: line.stall[1] }]],
+            }
+          : undefined,
+      })),
+      ...[...pingsByProfile]
+        .filter(([, pings]) => pings.times.length > 0)
+        .map(([profile, pings]): ScatterSeriesOption => ({
+          type: 'scatter',
+          name: pingSeriesName(profile),
+          symbol: 'triangle',
+          symbolSize: 7,
+          itemStyle: { color: seriesColor(theme, pings.index), opacity: 0.7 },
+          data: pings.times.map((at): Datum => ({ value: [at, PING_Y] })),
+        })),
+    ],
+  };
+}

@@ -1,0 +1,49 @@
+// Numbers, durations and dates as the chosen language writes them. Units come
+// from the locale files (common.units), so they are translated too.
+
+import { useTranslation } from 'react-i18next';
+
+export interface Formatters {
+  /** Milliseconds: whole from 100 up (sub-ms digits there are noise), one decimal below. */
+  ms(value: number | null | undefined): string;
+  /** Tokens per second, one decimal. */
+  tps(value: number | null | undefined): string;
+  /** A count, or a median of counts (then it may end in .5). */
+  count(value: number | null | undefined): string;
+  /** A plain number with the given decimals. */
+  number(value: number | null | undefined, decimals?: number): string;
+  percent(ratio: number | null | undefined): string;
+  /** An ISO instant as a local date and time. */
+  dateTime(iso: string): string;
+}
+
+/** What an absent figure reads as: a dash, not a zero. */
+export const MISSING = '–';
+
+export function useFormat(): Formatters {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const fixed = (value: number, decimals: number): string =>
+    new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(value);
+  const present = (value: number | null | undefined): value is number =>
+    value !== null && value !== undefined && Number.isFinite(value);
+  return {
+    ms: (value) => {
+      if (!present(value)) return MISSING;
+      const tenths = Math.round(value * 10) / 10;
+      return t('common.units.ms', { value: fixed(tenths, Math.abs(tenths) >= 100 ? 0 : 1) });
+    },
+    tps: (value) => (present(value) ? t('common.units.tps', { value: fixed(value, 1) }) : MISSING),
+    count: (value) => (present(value) ? fixed(value, Number.isInteger(value) ? 0 : 1) : MISSING),
+    number: (value, decimals = 2) => (present(value) ? fixed(value, decimals) : MISSING),
+    percent: (ratio) =>
+      present(ratio) ? t('common.units.percent', { value: fixed(ratio * 100, 0) }) : MISSING,
+    dateTime: (iso) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(iso),
+      ),
+  };
+}

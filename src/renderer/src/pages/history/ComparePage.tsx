@@ -1,0 +1,3 @@
+export function ComparePage(_props: { a: string; b: string }) {
+  return null;
+}

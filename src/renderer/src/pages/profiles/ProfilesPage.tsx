@@ -1,0 +1,3 @@
+export function ProfilesPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function RunPage(_props: { runId: string }) {
+  return null;
+}

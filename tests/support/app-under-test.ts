@@ -1,0 +1,138 @@
+// The whole app as a user meets it in browser mode, for end-to-end tests: the
+// real services (a history in a temp folder, the real keychain that
+// scripts/with-keyring.mjs prepared), the web server, the renderer built from
+// source, the simulated provider over 127.0.0.1, and Debian's Chromium. Plus
+// what every screen test needs: waiting for drawn charts, an axe-core scan,
+// and screenshots under test-artifacts/ named by screen, language and theme.
+
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { openAppServices, type AppServices } from '../../src/main/app-services';
+import { KeytarKeyStore } from '../../src/main/secrets';
+import { startSimulator, type SimServer } from '../../src/main/sim';
+import { startWebServer, type WebServer } from '../../src/main/web';
+import type { Language, Theme } from '../../src/shared/api';
+import { buildRenderer } from './build-renderer';
+import { launchChromium, type Browser } from './chromium';
+import { ROOT } from './spawn-cli';
+
+export const ARTIFACTS = join(ROOT, 'test-artifacts');
+
+export interface AppUnderTest {
+  services: AppServices;
+  server: WebServer;
+  sim: SimServer;
+  browser: Browser;
+  /** A page signed in (its session cookie set), at the app's first screen. */
+  page: Page;
+  /** Opens the app at this hash route (`#/profiles`), waiting for it to render. */
+  open(hash: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startAppUnderTest(
+  options: { width?: number; height?: number } = {},
+): Promise<AppUnderTest> {
+  const dir = mkdtempSync(join(tmpdir(), 'lasttoken-e2e-'));
+  const renderer = await buildRenderer();
+  const sim = await startSimulator({ port: 0 });
+  const services = openAppServices({
+    databasePath: join(dir, 'history.db'),
+    keys: new KeytarKeyStore(),
+    identity: { name: 'LastToken', version: 'e2e', electron: null, transport: 'http' },
+    systemLocale: 'en-US',
+  });
+  const server = await startWebServer({ services, rendererDir: renderer.dir });
+  const browser = await launchChromium();
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: options.width ?? 1440, height: options.height ?? 900 });
+  // Errors in the page fail the test that caused them, not silently.
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.goto(server.url);
+  await page.locator('.layout').waitFor();
+  return {
+    services,
+    server,
+    sim,
+    browser,
+    page,
+    async open(hash) {
+      // A new load each time (a hash change alone would keep the page and its settings).
+      await page.goto('about:blank');
+      await page.goto(`${server.origin}/${hash}`);
+      await page.locator('.layout').waitFor();
+      if (pageErrors.length > 0) throw pageErrors[0];
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      await services.close();
+      await sim.close();
+      renderer.remove();
+      rmSync(dir, { recursive: true, force: true });
+      if (pageErrors.length > 0) throw pageErrors[0];
+    },
+  };
+}
+
+/** Waits until every chart on the page has been drawn (Echart.tsx marks its host). */
+export async function waitForCharts(page: Page): Promise<number> {
+  await page.waitForFunction(() => {
+    const charts = [...document.querySelectorAll<HTMLElement>('.echart')];
+    return charts.every((chart) => chart.dataset['chartFinished'] === 'true');
+  });
+  return page.locator('.echart').count();
+}
+
+/** Switches language and theme through the app's own settings, as a user would. */
+export async function useLook(app: AppUnderTest, language: Language, theme: Theme): Promise<void> {
+  await app.services.settings.update({ language, theme });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** axe-core's serious and critical findings on the page as it is now. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated by the browser's debugging protocol: the page's own CSP (no
+  // inline scripts) stays in force for everything else.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run();
+    return (
+      result.violations as {
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: { target: string[] }[];
+      }[]
+    )
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => n.target.join(' ')),
+      }));
+  });
+}
+
+/** Saves the page as test-artifacts/<name>.png (full page), for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}

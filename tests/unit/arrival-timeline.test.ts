@@ -1,0 +1,102 @@
+// The arrival timeline's option, as data: no DOM, no canvas.
+
+import { describe, expect, it } from 'vitest';
+import {
+  arrivalTimelineOption,
+  type TimelineLine,
+  type TimelineText,
+} from '../../src/renderer/src/charts/arrival-timeline';
+import type { ChartTheme } from '../../src/renderer/src/charts/chart-option';
+
+const theme: ChartTheme = {
+  text: '#111',
+  muted: '#555',
+  grid: '#ddd',
+  background: '#fff',
+  series: ['#a00', '#0a0', '#00a'],
+  danger: '#f00',
+  warning: '#fa0',
+};
+
+const text: TimelineText = {
+  time: 'ms since the request',
+  tokens: 'tokens',
+  pings: 'keep-alive pings',
+  stall: 'stall',
+  point: ({ profile, trial, tokens, time }) => `${profile} · ${trial}: ${tokens} tokens at ${time}`,
+  ms: (v) => `${v} ms`,
+  count: (v) => String(v),
+};
+
+const XSS = '<img src=x onerror=alert(1)>';
+
+function line(overrides: Partial<TimelineLine>): TimelineLine {
+  return {
+    id: 'p1-stream-1',
+    profile: 'fast',
+    profileIndex: 0,
+    trial: 'stream #1',
+    points: [
+      [100, 2],
+      [150, 5],
+    ],
+    pings: [],
+    stall: null,
+    failed: false,
+    ...overrides,
+  };
+}
+
+type Series = {
+  type: string;
+  id?: string;
+  name: string;
+  lineStyle?: { color: string; type: string };
+  step?: string;
+  data: { value: number[] }[];
+  markArea?: unknown;
+};
+
+describe('arrival timeline', () => {
+  const option = arrivalTimelineOption(
+    [
+      line({}),
+      line({ id: 'p1-stream-2', trial: 'stream #2', pings: [40, 80] }),
+      line({ id: 'p2-stream-1', profile: XSS, profileIndex: 1, failed: true, stall: [150, 4000] }),
+    ],
+    theme,
+    text,
+  );
+  const series = option.series as Series[];
+
+  it('draws a stepped line per trial, coloured by profile, failures dashed', () => {
+    const lines = series.filter((s) => s.type === 'line');
+    expect(lines.map((s) => [s.id, s.name, s.lineStyle?.color, s.lineStyle?.type])).toEqual([
+      ['p1-stream-1', 'fast', '#a00', 'solid'],
+      ['p1-stream-2', 'fast', '#a00', 'solid'],
+      ['p2-stream-1', XSS, '#0a0', 'dashed'],
+    ]);
+    expect(lines.every((s) => s.step === 'end')).toBe(true);
+    expect(lines[0]?.data).toEqual([{ value: [100, 2] }, { value: [150, 5] }]);
+  });
+
+  it('marks keep-alive pings on the time axis and shades a stall', () => {
+    const pings = series.filter((s) => s.type === 'scatter');
+    expect(pings.map((s) => [s.name, s.data])).toEqual([
+      ['fast · keep-alive pings', [{ value: [40, 0] }, { value: [80, 0] }]],
+    ]);
+    expect(series[2]?.markArea).toMatchObject({
+      data: [[{ name: 'stall', xAxis: 150 }, { xAxis: 4000 }]],
+    });
+    expect(series[0]?.markArea).toBeUndefined();
+  });
+
+  it('shows user text as text in tooltips: a profile name is escaped, never markup', () => {
+    const tooltip = option.tooltip as { formatter: (p: unknown) => string };
+    const html = tooltip.formatter({ seriesId: 'p2-stream-1', seriesName: XSS, value: [150, 5] });
+    expect(html).toBe('&lt;img src=x onerror=alert(1)&gt; · stream #1: 5 tokens at 150 ms');
+    expect(
+      tooltip.formatter({ seriesName: `${XSS} · keep-alive pings`, value: [40, 0] }),
+    ).not.toContain('<');
+  });
+});
