@@ -26,13 +26,11 @@ describe('settings', () => {
     await page.getByLabel('Language').selectOption('zh-CN');
     await page.getByRole('heading', { name: '设置' }).waitFor();
     await page.getByLabel('主题').selectOption('dark');
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.dataset['theme']))
-      .toBe('dark');
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
     expect(app.services.settings.get()).toMatchObject({ language: 'zh-CN', theme: 'dark' });
     await app.open('#/settings');
     await page.getByRole('heading', { name: '设置' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
   });
 
   it('saves the defaults for new runs', async () => {

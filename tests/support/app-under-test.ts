@@ -81,10 +81,10 @@ export async function startAppUnderTest(
 
 /** Waits until every chart on the page has been drawn (Echart.tsx marks its host). */
 export async function waitForCharts(page: Page): Promise<number> {
-  await page.waitForFunction(() => {
-    const charts = [...document.querySelectorAll<HTMLElement>('.echart')];
-    return charts.every((chart) => chart.dataset['chartFinished'] === 'true');
-  });
+  // A string: this file is type-checked without the DOM's types.
+  await page.waitForFunction(
+    `[...document.querySelectorAll('.echart')].every((chart) => chart.dataset.chartFinished === 'true')`,
+  );
   return page.locator('.echart').count();
 }
 
@@ -111,7 +111,8 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // inline scripts) stays in force for everything else.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } })
+      .axe;
     const result = await axe.run();
     return (
       result.violations as {

@@ -2,7 +2,7 @@
 // and a reload after a change. A screen never goes blank on a failure: the
 // error is state, shown as a message.
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import type { AppEvent } from '../../../shared/api';
 import { lasttoken } from './client';
 
@@ -19,25 +19,24 @@ export interface ApiValue<T> {
 export function useApiValue<T>(load: () => Promise<T>, deps: readonly unknown[]): ApiValue<T> {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
   const [generation, setGeneration] = useState(0);
-  const latest = useRef(0);
-  // The dependencies are the caller's: `load` is a new closure on every render.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const stableLoad = useCallback(load, deps);
-
+  const run = useEffectEvent(load);
   useEffect(() => {
-    const call = ++latest.current;
-    stableLoad().then(
-      (value) => call === latest.current && setLoaded({ state: 'ready', value }),
-      (error: unknown) => call === latest.current && setLoaded({ state: 'failed', error }),
+    let current = true;
+    run().then(
+      (value) => current && setLoaded({ state: 'ready', value }),
+      (error: unknown) => current && setLoaded({ state: 'failed', error }),
     );
-  }, [stableLoad, generation]);
-
+    return () => {
+      current = false;
+    };
+    // The caller's dependencies decide when to load again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [generation, ...deps]);
   return { loaded, reload: useCallback(() => setGeneration((g) => g + 1), []) };
 }
 
 /** Every AppEvent while the component is shown. */
 export function useAppEvents(listener: (event: AppEvent) => void): void {
-  const current = useRef(listener);
-  current.current = listener;
-  useEffect(() => lasttoken().subscribe((event) => current.current(event)), []);
+  const onEvent = useEffectEvent(listener);
+  useEffect(() => lasttoken().subscribe((event) => onEvent(event)), []);
 }

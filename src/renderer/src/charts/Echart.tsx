@@ -16,12 +16,12 @@ import {
   MarkLineComponent,
   TooltipComponent,
 } from 'echarts/components';
-import { init, use, type ECharts } from 'echarts/core';
+import { init, use as registerCharts, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import type { ChartOption } from './chart-option';
 
-use([
+registerCharts([
   BarChart,
   BoxplotChart,
   LineChart,

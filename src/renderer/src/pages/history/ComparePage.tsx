@@ -1,3 +1,3 @@
-export function ComparePage(_props: { a: string; b: string }) {
-  return null;
+export function ComparePage({ a, b }: { a: string; b: string }) {
+  return <p className="muted">{`${a} ${b}`}</p>;
 }

@@ -1,3 +1,3 @@
-export function RunPage(_props: { runId: string }) {
-  return null;
+export function RunPage({ runId }: { runId: string }) {
+  return <p className="muted">{runId}</p>;
 }

@@ -1,3 +1,3 @@
-export function RunResults(_props: { runId: string }) {
-  return null;
+export function RunResults({ runId }: { runId: string }) {
+  return <p className="muted">{runId}</p>;
 }
