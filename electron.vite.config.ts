@@ -27,6 +27,28 @@ function devContentSecurityPolicy(): Plugin {
   };
 }
 
+/** The renderer's JavaScript must stay small: every chart kind and library is paid for at start. */
+export const RENDERER_SCRIPT_BUDGET_BYTES = 1.2 * 1024 * 1024;
+
+/** Prints the renderer's minified JavaScript at build, against its budget. */
+function reportScriptSize(): Plugin {
+  return {
+    name: 'lasttoken:report-script-size',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      let bytes = 0;
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk') bytes += Buffer.byteLength(file.code);
+      }
+      const kb = (n: number): string => `${(n / 1024).toFixed(0)} KB`;
+      const verdict = bytes <= RENDERER_SCRIPT_BUDGET_BYTES ? 'within' : 'OVER';
+      this.info(
+        `renderer JavaScript: ${kb(bytes)} minified, ${verdict} its budget of ${kb(RENDERER_SCRIPT_BUDGET_BYTES)}`,
+      );
+    },
+  };
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -58,6 +80,6 @@ export default defineConfig({
     },
   },
   renderer: {
-    plugins: [react(), devContentSecurityPolicy()],
+    plugins: [react(), devContentSecurityPolicy(), reportScriptSize()],
   },
 });
