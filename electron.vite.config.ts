@@ -81,5 +81,8 @@ export default defineConfig({
   },
   renderer: {
     plugins: [react(), devContentSecurityPolicy(), reportScriptSize()],
+    // electron-vite leaves minifying to the project: the renderer is loaded at
+    // every start (and served to the browser in browser mode), so it is minified.
+    build: { minify: true },
   },
 });

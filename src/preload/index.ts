@@ -7,12 +7,8 @@
 
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { AppEvent } from '../shared/api';
-import {
-  CHANNEL_PREFIX,
-  EVENT_CHANNEL,
-  ipcContract,
-  type LastTokenBridge,
-} from '../shared/ipc-contract';
+import { CHANNEL_PREFIX, EVENT_CHANNEL, IPC_CHANNELS } from '../shared/ipc-channels';
+import type { LastTokenBridge } from '../shared/ipc-contract';
 
 function invoke(channel: string, input: unknown): Promise<unknown> {
   if (!channel.startsWith(CHANNEL_PREFIX)) {
@@ -22,7 +18,7 @@ function invoke(channel: string, input: unknown): Promise<unknown> {
 }
 
 const methods = Object.fromEntries(
-  Object.entries(ipcContract).map(([name, { channel }]) => [
+  Object.entries(IPC_CHANNELS).map(([name, channel]) => [
     name,
     // A method without input is called as `appInfo()`; main validates whatever arrives.
     (input: unknown = {}) => invoke(channel, input),

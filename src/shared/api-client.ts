@@ -3,7 +3,8 @@
 // and catches an ApiCallError that still knows its code and field.
 
 import type { ApiError, ApiErrorCode, ApiResult } from './api';
-import { ipcContract, type LastTokenApi, type LastTokenBridge } from './ipc-contract';
+import { IPC_METHOD_NAMES } from './ipc-channels';
+import type { LastTokenApi, LastTokenBridge } from './ipc-contract';
 
 export class ApiCallError extends Error {
   override readonly name = 'ApiCallError';
@@ -24,14 +25,10 @@ export function unwrap<T>(result: ApiResult<T>): T {
 
 export function apiOf(bridge: LastTokenBridge): LastTokenApi {
   const methods = Object.fromEntries(
-    Object.keys(ipcContract).map((name) => [
+    IPC_METHOD_NAMES.map((name) => [
       name,
       async (input?: unknown) =>
-        unwrap(
-          await (
-            bridge[name as keyof typeof ipcContract] as (i?: unknown) => Promise<ApiResult<unknown>>
-          )(input),
-        ),
+        unwrap(await (bridge[name] as (i?: unknown) => Promise<ApiResult<unknown>>)(input)),
     ]),
   );
   // The cast pairs each method with its own result type, as the bridge's does.

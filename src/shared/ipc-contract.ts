@@ -27,15 +27,9 @@ import {
 } from './api';
 import { DEFAULT_RUN_LIMITS, MAX_TOKENS, MAX_TRIALS, RUN_STATUSES, type Profile } from './run';
 import { DIALECTS, MODES } from './trial';
+import { IPC_CHANNELS, type Channel, type IpcMethodName as ChannelName } from './ipc-channels';
 
-/** Every channel carries the app's prefix, so the preload can refuse any other. */
-export const CHANNEL_PREFIX = 'lasttoken:';
-
-/** `lasttoken:namespace:action` */
-export type Channel = `${typeof CHANNEL_PREFIX}${string}:${string}`;
-
-/** The one channel main pushes AppEvents on. */
-export const EVENT_CHANNEL = 'lasttoken:events:push' satisfies Channel;
+export { CHANNEL_PREFIX, EVENT_CHANNEL, IPC_CHANNELS, type Channel } from './ipc-channels';
 
 /**
  * Carries a method's result type. It has no runtime value: results come from
@@ -137,18 +131,18 @@ const runRef = z.strictObject({ run_id: id });
 
 export const ipcContract = {
   appInfo: {
-    channel: 'lasttoken:app:info',
+    channel: IPC_CHANNELS.appInfo,
     input: empty,
     result: returns<AppInfo>(),
   },
 
   settingsGet: {
-    channel: 'lasttoken:settings:get',
+    channel: IPC_CHANNELS.settingsGet,
     input: empty,
     result: returns<SettingsView>(),
   },
   settingsUpdate: {
-    channel: 'lasttoken:settings:update',
+    channel: IPC_CHANNELS.settingsUpdate,
     input: z.strictObject({
       language: z.enum(LANGUAGES).optional(),
       theme: z.enum(THEMES).optional(),
@@ -158,60 +152,60 @@ export const ipcContract = {
   },
 
   profilesList: {
-    channel: 'lasttoken:profiles:list',
+    channel: IPC_CHANNELS.profilesList,
     input: empty,
     result: returns<Profile[]>(),
   },
   profilesGet: {
-    channel: 'lasttoken:profiles:get',
+    channel: IPC_CHANNELS.profilesGet,
     input: z.strictObject({ id }),
     result: returns<Profile>(),
   },
   profilesCreate: {
-    channel: 'lasttoken:profiles:create',
+    channel: IPC_CHANNELS.profilesCreate,
     input: profileDraft,
     result: returns<Profile>(),
   },
   profilesUpdate: {
-    channel: 'lasttoken:profiles:update',
+    channel: IPC_CHANNELS.profilesUpdate,
     input: z.strictObject({ id, patch: profileDraft.partial() }),
     result: returns<Profile>(),
   },
   profilesDuplicate: {
-    channel: 'lasttoken:profiles:duplicate',
+    channel: IPC_CHANNELS.profilesDuplicate,
     input: z.strictObject({ id, name: text(1000).optional() }),
     result: returns<Profile>(),
   },
   profilesRemove: {
-    channel: 'lasttoken:profiles:remove',
+    channel: IPC_CHANNELS.profilesRemove,
     input: z.strictObject({ id }),
     result: returns<RemovedProfileView>(),
   },
   profilesTest: {
-    channel: 'lasttoken:profiles:test',
+    channel: IPC_CHANNELS.profilesTest,
     input: z.strictObject({ id }),
     result: returns<ConnectionTest>(),
   },
 
   keysStatus: {
-    channel: 'lasttoken:keys:status',
+    channel: IPC_CHANNELS.keysStatus,
     input: z.strictObject({ profile_ids: z.array(id).max(1000) }),
     result: returns<Record<string, KeyStatus>>(),
   },
   keysSet: {
-    channel: 'lasttoken:keys:set',
+    channel: IPC_CHANNELS.keysSet,
     // The key is checked by the key store, whose messages never repeat it.
     input: z.strictObject({ profile_id: id, key: z.string().max(10_000) }),
     result: returns<KeyStatus>(),
   },
   keysDelete: {
-    channel: 'lasttoken:keys:delete',
+    channel: IPC_CHANNELS.keysDelete,
     input: z.strictObject({ profile_id: id }),
     result: returns<KeyStatus>(),
   },
 
   modelsList: {
-    channel: 'lasttoken:models:list',
+    channel: IPC_CHANNELS.modelsList,
     // A saved profile (with its key), or an unsaved base URL (asked without any key).
     input: z.union([
       z.strictObject({ profile_id: id }),
@@ -221,33 +215,33 @@ export const ipcContract = {
   },
 
   runsPlan: {
-    channel: 'lasttoken:runs:plan',
+    channel: IPC_CHANNELS.runsPlan,
     input: runConfig,
     result: returns<RunPlanView>(),
   },
   runsStart: {
-    channel: 'lasttoken:runs:start',
+    channel: IPC_CHANNELS.runsStart,
     input: runConfig,
     result: returns<{ run_id: string }>(),
   },
   runsCancel: {
-    channel: 'lasttoken:runs:cancel',
+    channel: IPC_CHANNELS.runsCancel,
     input: runRef,
     result: returns<{ cancelled: boolean }>(),
   },
   runsDelete: {
-    channel: 'lasttoken:runs:delete',
+    channel: IPC_CHANNELS.runsDelete,
     input: runRef,
     result: returns<{ deleted: boolean }>(),
   },
   runsLive: {
-    channel: 'lasttoken:runs:live',
+    channel: IPC_CHANNELS.runsLive,
     input: empty,
     result: returns<LiveRun[]>(),
   },
 
   historyList: {
-    channel: 'lasttoken:history:list',
+    channel: IPC_CHANNELS.historyList,
     input: z.strictObject({
       profile_id: id.optional(),
       model: text(1000).optional(),
@@ -260,12 +254,12 @@ export const ipcContract = {
     result: returns<RunListPage>(),
   },
   historyRun: {
-    channel: 'lasttoken:history:run',
+    channel: IPC_CHANNELS.historyRun,
     input: runRef,
     result: returns<RunView>(),
   },
   historyTrialText: {
-    channel: 'lasttoken:history:trial-text',
+    channel: IPC_CHANNELS.historyTrialText,
     input: z.strictObject({
       run_id: id,
       profile_id: id,
@@ -275,28 +269,29 @@ export const ipcContract = {
     result: returns<TrialText>(),
   },
   historyTrend: {
-    channel: 'lasttoken:history:trend',
+    channel: IPC_CHANNELS.historyTrend,
     input: z.strictObject({ profile_id: id }),
     result: returns<TrendSeries[]>(),
   },
   historyCompare: {
-    channel: 'lasttoken:history:compare',
+    channel: IPC_CHANNELS.historyCompare,
     input: z.strictObject({ a: id, b: id }),
     result: returns<RunComparison>(),
   },
 
   chartsRun: {
-    channel: 'lasttoken:charts:run',
+    channel: IPC_CHANNELS.chartsRun,
     input: runRef,
     result: returns<RunCharts>(),
   },
 
   exportCsv: {
-    channel: 'lasttoken:export:csv',
+    channel: IPC_CHANNELS.exportCsv,
     input: z.strictObject({ run_id: id, kind: z.enum(CSV_KINDS), bom: z.boolean().default(false) }),
     result: returns<ExportResult>(),
   },
-} as const satisfies Record<string, IpcMethod>;
+  // Exactly the methods of IPC_CHANNELS: a missing or an extra one does not compile.
+} as const satisfies Record<ChannelName, IpcMethod>;
 
 export type IpcContract = typeof ipcContract;
 export type IpcMethodName = keyof IpcContract;

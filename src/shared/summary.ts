@@ -26,7 +26,10 @@ export interface ModeSummary {
 }
 
 /** One summary per mode present, stream before plain. */
-export function summarize(endpoint: string, trials: readonly Trial[]): ModeSummary[] {
+/** What a summary reads of a trial: its mode, status and scalar metrics. */
+export type SummarizedTrial = Pick<Trial, 'mode' | 'status' | SummaryMetric>;
+
+export function summarize(endpoint: string, trials: readonly SummarizedTrial[]): ModeSummary[] {
   const summaries: ModeSummary[] = [];
   for (const mode of MODES) {
     const ofMode = trials.filter((t) => t.mode === mode);

@@ -82,12 +82,12 @@ describe('the app in Chromium', () => {
       path: '/',
     });
 
-    // The renderer's own call through window.lasttoken, drawn by App.tsx.
-    await expect
-      .poll(() => page.textContent('.info'))
-      .toBe(
-        `LastToken ${APP_INFO.version} · ${APP_INFO.platform} · Electron none · Node ${APP_INFO.node}`,
-      );
+    // The renderer started from its own calls through window.lasttoken (app info, settings).
+    await page.locator('.layout').waitFor();
+    expect(fake.calls.map((c) => c.method)).toEqual(
+      expect.arrayContaining(['appInfo', 'settingsGet']),
+    );
+    expect(await page.locator('.brand-name').textContent()).toBe('LastToken');
     expect(await page.title()).toBe('LastToken');
     // The page's scripts cannot see the cookie (HttpOnly).
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobal).document.cookie)).toBe(
@@ -121,12 +121,14 @@ describe('the app in Chromium', () => {
   });
 
   it('delivers events to a subscriber in the page', async () => {
+    // The app follows events itself (the runs going now): wait for one more subscriber.
+    const before = fake.events.count;
     await page.evaluate(() => {
       const page = globalThis as unknown as PageGlobal;
       page.received = [];
       page.lasttoken.subscribe((event) => page.received.push(event));
     });
-    await fake.events.until(1);
+    await fake.events.until(before + 1);
     const events: AppEvent[] = [1, 2, 3].map((n) => ({
       type: 'run_error',
       run_id: 'r1',

@@ -79,13 +79,35 @@ export async function startAppUnderTest(
   };
 }
 
-/** Waits until every chart on the page has been drawn (Echart.tsx marks its host). */
-export async function waitForCharts(page: Page): Promise<number> {
-  // A string: this file is type-checked without the DOM's types.
-  await page.waitForFunction(
-    `[...document.querySelectorAll('.echart')].every((chart) => chart.dataset.chartFinished === 'true')`,
-  );
-  return page.locator('.echart').count();
+/**
+ * Waits until the page shows at least one chart and every chart on it has
+ * been drawn (Echart.tsx marks its host). Polled with evaluate: a string
+ * predicate would need eval, which the page's CSP refuses.
+ */
+export async function waitForCharts(page: Page, timeoutMs = 15_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await page.evaluate(() => {
+      const charts = [
+        ...(
+          globalThis as unknown as {
+            document: {
+              querySelectorAll(s: string): Iterable<{ dataset: Record<string, string> }>;
+            };
+          }
+        ).document.querySelectorAll('.echart'),
+      ];
+      return {
+        count: charts.length,
+        drawn: charts.every((c) => c.dataset['chartFinished'] === 'true'),
+      };
+    });
+    if (state.count > 0 && state.drawn) return state.count;
+    if (Date.now() > deadline) {
+      throw new Error(`charts not drawn within ${timeoutMs} ms (${state.count} on the page)`);
+    }
+    await page.waitForTimeout(50);
+  }
 }
 
 /** Switches language and theme through the app's own settings, as a user would. */

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { AppServices, CsvDownload } from '../../src/main/app-services';
-import type { ApiResult, AppEvent } from '../../src/shared/api';
+import { DEFAULT_RUN_DEFAULTS } from '../../src/main/settings';
+import type { ApiResult, AppEvent, SettingsView } from '../../src/shared/api';
 import type { AppInfo } from '../../src/shared/ipc-contract';
 
 export const APP_INFO: AppInfo = {
@@ -59,12 +60,29 @@ export class FakeEvents {
   }
 }
 
+/** What the renderer asks for before it shows anything: its settings. */
+export const SETTINGS: SettingsView = {
+  language: 'en',
+  theme: 'light',
+  run_defaults: DEFAULT_RUN_DEFAULTS,
+  database_path: '/tmp/lasttoken-test/history.db',
+};
+
+/** The answers a page needs to start: the app, its settings, nothing running, no profiles. */
+const STARTING_ANSWERS: Record<string, unknown> = {
+  appInfo: APP_INFO,
+  settingsGet: SETTINGS,
+  runsLive: [],
+  profilesList: [],
+  keysStatus: {},
+};
+
 export interface FakeWebServices {
   services: Pick<AppServices, 'dispatch' | 'events' | 'downloadCsv'>;
   events: FakeEvents;
   /** Every dispatch call, in order. */
   calls: { method: string; input: unknown }[];
-  /** What dispatch answers; by default appInfo's info, and not_found for anything else. */
+  /** What dispatch answers; by default what a page needs to start, and not_found for anything else. */
   answer: (method: string, input: unknown) => ApiResult<unknown>;
   /** What downloadCsv answers; by default a two-line CSV. */
   csv: (input: unknown) => ApiResult<CsvDownload>;
@@ -76,8 +94,8 @@ export function fakeWebServices(): FakeWebServices {
     events,
     calls: [],
     answer: (method) =>
-      method === 'appInfo'
-        ? { ok: true, value: APP_INFO }
+      method in STARTING_ANSWERS
+        ? { ok: true, value: STARTING_ANSWERS[method] }
         : { ok: false, error: { code: 'not_found', message: `there is no method "${method}"` } },
     csv: () => ({ ok: true, value: csvDownload('lasttoken-summary.csv', ['a,b\n', '1,2\n']) }),
     services: {

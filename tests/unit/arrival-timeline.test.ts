@@ -53,7 +53,7 @@ type Series = {
   name: string;
   lineStyle?: { color: string; type: string };
   step?: string;
-  data: { value: number[] }[];
+  data: number[][];
   markArea?: unknown;
 };
 
@@ -77,13 +77,22 @@ describe('arrival timeline', () => {
       ['p2-stream-1', XSS, '#0a0', 'dashed'],
     ]);
     expect(lines.every((s) => s.step === 'end')).toBe(true);
-    expect(lines[0]?.data).toEqual([{ value: [100, 2] }, { value: [150, 5] }]);
+    expect(lines[0]?.data).toEqual([
+      [100, 2],
+      [150, 5],
+    ]);
   });
 
   it('marks keep-alive pings on the time axis and shades a stall', () => {
     const pings = series.filter((s) => s.type === 'scatter');
     expect(pings.map((s) => [s.name, s.data])).toEqual([
-      ['fast · keep-alive pings', [{ value: [40, 0] }, { value: [80, 0] }]],
+      [
+        'fast · keep-alive pings',
+        [
+          [40, 0],
+          [80, 0],
+        ],
+      ],
     ]);
     expect(series[2]?.markArea).toMatchObject({
       data: [[{ name: 'stall', xAxis: 150 }, { xAxis: 4000 }]],

@@ -26,7 +26,7 @@ async function loadPreload(): Promise<Record<string, unknown>> {
 describe('preload', () => {
   beforeEach(() => {
     ipcRenderer.invoke.mockClear();
-    vi.doUnmock('../../src/shared/ipc-contract');
+    vi.doUnmock('../../src/shared/ipc-channels');
   });
 
   it('exposes exactly one function per contract method, and subscribe', async () => {
@@ -68,10 +68,9 @@ describe('preload', () => {
   });
 
   it('refuses a channel without the lasttoken: prefix', async () => {
-    vi.doMock('../../src/shared/ipc-contract', async (importOriginal) => {
-      const real = await importOriginal<typeof import('../../src/shared/ipc-contract')>();
-      const rogue = { ...real.ipcContract.appInfo, channel: 'other:app:info' };
-      return { ...real, ipcContract: { ...real.ipcContract, rogue } };
+    vi.doMock('../../src/shared/ipc-channels', async (importOriginal) => {
+      const real = await importOriginal<typeof import('../../src/shared/ipc-channels')>();
+      return { ...real, IPC_CHANNELS: { ...real.IPC_CHANNELS, rogue: 'other:app:info' } };
     });
     const api = await loadPreload();
     const rogue = api['rogue'] as () => Promise<unknown>;

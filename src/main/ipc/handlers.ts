@@ -6,7 +6,6 @@
 import type { KeyStatus, RunView, TrialRow } from '../../shared/api';
 import type { AppInfo, IpcContract } from '../../shared/ipc-contract';
 import type { Profile, RunDetail } from '../../shared/run';
-import type { Trial } from '../../shared/trial';
 import { runCharts } from '../charts/run-charts';
 import { csvFileName, saveRunCsv } from '../export/run-csv';
 import { listModels, testConnection, type EndpointSpec } from '../probe';
@@ -14,7 +13,7 @@ import { BuiltinProfileError, type ProfileService } from '../profiles';
 import type { RunService } from '../runs/run-service';
 import { KeychainUnavailableError } from '../secrets';
 import type { SettingsService } from '../settings';
-import type { Store } from '../store';
+import type { RunFigures, Store } from '../store';
 import type { HandlersFor } from './dispatch';
 import { NotFoundError } from './not-found';
 
@@ -31,23 +30,15 @@ export interface HandlerDeps {
 }
 
 /** A stored run without its raw timelines and texts (chartsRun and historyTrialText have those). */
-function runView(detail: RunDetail): RunView {
-  const trials = detail.trials.map((stored): TrialRow => {
-    const figures: Partial<Trial> = { ...stored.trial };
-    delete figures.timeline;
-    delete figures.gaps_ms;
-    delete figures.text;
-    delete figures.reasoning_text;
+function runView(figures: RunFigures): RunView {
+  const trials = figures.trials.map((stored): TrialRow => {
+    const { text, reasoning_text, ...trial } = stored.trial;
     return {
       ...stored,
-      trial: {
-        ...(figures as TrialRow['trial']),
-        text_chars: stored.trial.text.length,
-        reasoning_chars: stored.trial.reasoning_text.length,
-      },
+      trial: { ...trial, text_chars: text.length, reasoning_chars: reasoning_text.length },
     };
   });
-  return { run: detail.run, trials, summaries: detail.summaries };
+  return { run: figures.run, trials, summaries: figures.summaries };
 }
 
 /** "Name (copy)", or "Name (copy 2)"... : the first that no profile has. */
@@ -77,6 +68,11 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
     const detail = history.getRun(run_id);
     if (!detail) throw new NotFoundError(`no run ${run_id} in the history`);
     return detail;
+  };
+  const requireFigures = (run_id: string): RunFigures => {
+    const figures = history.getRunFigures(run_id);
+    if (!figures) throw new NotFoundError(`no run ${run_id} in the history`);
+    return figures;
   };
   const requireProfile = (id: string): Profile => {
     const profile = profiles.get(id);
@@ -151,7 +147,7 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
     runsLive: () => runs.live(),
 
     historyList: (filter) => ({ runs: history.listRuns(filter), total: history.countRuns(filter) }),
-    historyRun: ({ run_id }) => runView(requireRun(run_id)),
+    historyRun: ({ run_id }) => runView(requireFigures(run_id)),
     historyTrialText: ({ run_id, profile_id, mode, trial_index }) => {
       const text = history.trialText(run_id, profile_id, mode, trial_index);
       if (!text)
@@ -159,7 +155,10 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
       return text;
     },
     historyTrend: ({ profile_id }) => history.trend(profile_id),
-    historyCompare: ({ a, b }) => ({ a: runView(requireRun(a)), b: runView(requireRun(b)) }),
+    historyCompare: ({ a, b }) => ({
+      a: runView(requireFigures(a)),
+      b: runView(requireFigures(b)),
+    }),
 
     chartsRun: ({ run_id }) => runCharts(requireRun(run_id)),
 

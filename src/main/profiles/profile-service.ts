@@ -9,7 +9,7 @@ import type { Dialect } from '../../shared/trial';
 import { KeychainUnavailableError, type KeyManager } from '../secrets';
 import type { CreateProfileOptions, ProfilePatch } from '../store';
 import { DEMO_PROFILE_ID, DEMO_PROFILE_INPUT } from './demo';
-import { ProfileError, validateProfileInput } from './validate';
+import { ProfileError, ProfileInputError, validateProfileInput } from './validate';
 
 /** The saved profiles (the store's ProfilesRepository). */
 export interface ProfileRepository {
@@ -221,7 +221,8 @@ export class ProfileService {
   private checkNameFree(name: string, ownId: string | null): void {
     const other = this.repository.list().find((p) => p.id !== ownId && sameName(p.name, name));
     if (other) {
-      throw new ProfileError(
+      throw new ProfileInputError(
+        'name',
         `a profile named "${other.name}" exists already (id ${other.id}): choose another name`,
       );
     }

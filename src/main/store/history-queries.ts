@@ -15,14 +15,28 @@ import {
   type StoredTrial,
 } from '../../shared/run';
 import type { TrendFigure, TrendSeries } from '../../shared/api';
-import { describe } from '../../shared/stats';
-import { summarize, type ModeSummary } from '../../shared/summary';
+import { quantile } from '../../shared/stats';
+import { summarize, type ModeSummary, type SummarizedTrial } from '../../shared/summary';
 import { MODES, type Mode, type TrialStatus } from '../../shared/trial';
 import { fromProfileColumns, type ProfileColumns } from './profile-row';
 import type { Bit } from './row-values';
 import type { RunRow as StoredRunRow } from './run-row';
 import { decodeTimeline } from './timeline-codec';
-import { fromTrialRow, type TrialRow } from './trial-row';
+import {
+  fromTrialFiguresRow,
+  fromTrialRow,
+  TRIAL_FIGURE_COLUMNS,
+  type TrialFigures,
+  type TrialFiguresRow,
+  type TrialRow,
+} from './trial-row';
+
+/** A run as getRunFigures reads it: its trials without their timelines. */
+export interface RunFigures {
+  run: RunRecord;
+  trials: (Omit<StoredTrial, 'trial'> & { trial: TrialFigures })[];
+  summaries: Record<string, ModeSummary[]>;
+}
 
 const DEFAULT_PAGE = 50;
 
@@ -98,6 +112,7 @@ export class HistoryQueries {
   private readonly selectRun: Statement<[string], RunRow>;
   private readonly selectRunProfiles: Statement<[string], RunProfileRow>;
   private readonly selectTrials: Statement<[string], TrialRow>;
+  private readonly selectTrialFigures: Statement<[string], TrialFiguresRow>;
   private readonly selectTrend: Statement<[string], TrendRow>;
   private readonly selectChunkSources: Statement<[string], ChunkSourceRow>;
 
@@ -123,6 +138,9 @@ export class HistoryQueries {
       'SELECT * FROM run_profiles WHERE run_id = ? ORDER BY position',
     );
     this.selectTrials = db.prepare(`SELECT t.* ${TRIALS_OF_RUN}`);
+    this.selectTrialFigures = db.prepare(
+      `SELECT ${TRIAL_FIGURE_COLUMNS.map((column) => `t.${column}`).join(', ')} ${TRIALS_OF_RUN}`,
+    );
     this.selectTrend = db.prepare(`
       SELECT r.id AS run_id, r.started_at, p.model, t.mode, t.status,
         t.ttft_ms, t.gap_median_ms, t.total_ms, t.first_byte_ms
@@ -157,6 +175,18 @@ export class HistoryQueries {
     const run = this.runRecord(id);
     if (!run) return null;
     const trials = this.selectTrials.all(id).map(fromTrialRow);
+    return { run, trials, summaries: summariesByProfile(run.profiles, trials) };
+  }
+
+  /**
+   * One run with its trials' figures and texts but not their timelines, and
+   * the summaries: what a table of the run shows. Decoding every timeline is
+   * most of getRun's cost on a long run.
+   */
+  getRunFigures(id: string): RunFigures | null {
+    const run = this.runRecord(id);
+    if (!run) return null;
+    const trials = this.selectTrialFigures.all(id).map(fromTrialFiguresRow);
     return { run, trials, summaries: summariesByProfile(run.profiles, trials) };
   }
 
@@ -279,7 +309,7 @@ function runFields(row: RunRow): Omit<RunRecord, 'profiles'> {
 /** Snapshot profiles in the run's order, then any other profile a trial names. */
 function summariesByProfile(
   profiles: readonly ProfileSnapshot[],
-  trials: readonly StoredTrial[],
+  trials: readonly (Omit<StoredTrial, 'trial'> & { trial: SummarizedTrial })[],
 ): Record<string, ModeSummary[]> {
   const names = new Map(profiles.map((p) => [p.id, p.name]));
   for (const stored of trials) {
@@ -293,13 +323,21 @@ function summariesByProfile(
   return summaries;
 }
 
-/** Median and p95 of one metric over the rows that have it, with their n; null when none has. */
+/**
+ * Median and p95 of one metric over the rows that have it, with their n; null
+ * when none has. No bootstrap: a trend of 10,000 runs would spend seconds on
+ * intervals it never shows.
+ */
 function figure(
   rows: readonly TrendRow[],
   metric: 'ttft_ms' | 'gap_median_ms' | 'total_ms' | 'first_byte_ms',
 ): TrendFigure | null {
-  const distribution = describe(rows.map((row) => row[metric] ?? NaN));
-  return distribution && { n: distribution.n, median: distribution.median, p95: distribution.p95 };
+  const values = rows
+    .map((row) => row[metric])
+    .filter((value): value is number => value !== null && Number.isFinite(value))
+    .sort((a, b) => a - b);
+  if (values.length === 0) return null;
+  return { n: values.length, median: quantile(values, 0.5), p95: quantile(values, 0.95) };
 }
 
 function filterParameters(filter: RunListFilter): FilterParameters {

@@ -2,7 +2,7 @@
 // Electron), shared by the desktop app and the CLI.
 
 export { defaultDatabasePath } from './default-database-path';
-export { HistoryQueries } from './history-queries';
+export { HistoryQueries, type RunFigures } from './history-queries';
 export { ELECTRON_SQLITE_BINDING, sqliteNativeBinding } from './native-binding';
 export { openDatabase, type OpenDatabaseOptions } from './open-database';
 export {

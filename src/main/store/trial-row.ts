@@ -159,18 +159,40 @@ export function toTrialRow(stored: StoredTrial): TrialRow {
   };
 }
 
-export function fromTrialRow(row: TrialRow): StoredTrial {
-  const trial: Trial = {
+/** A trial's figures and texts without its timeline: what a table of trials needs. */
+export type TrialFigures = Omit<Trial, 'timeline' | 'gaps_ms'>;
+
+/** A row read without its timeline column (see TRIAL_FIGURE_COLUMNS). */
+export type TrialFiguresRow = Omit<TrialRow, 'timeline'>;
+
+/** Every column but the timeline: decoding timelines is the costly part of reading a run. */
+export const TRIAL_FIGURE_COLUMNS: readonly (keyof TrialFiguresRow)[] = TRIAL_COLUMNS.filter(
+  (column): column is keyof TrialFiguresRow => column !== 'timeline',
+);
+
+function figuresOf(row: TrialFiguresRow): TrialFigures {
+  return {
     ...pick(row, PLAIN_FIELDS),
     ...mapFields(row, BOOLEAN_FIELDS, fromBit),
     abort: abortRecord(row),
-    ...decodeTimeline(row.timeline),
   };
+}
+
+function placeOf(row: TrialFiguresRow): Omit<StoredTrial, 'trial'> {
   return {
     run_id: row.run_id,
     profile_id: row.profile_id,
     trial_index: row.trial_index,
     warmup: fromBit(row.warmup),
-    trial,
   };
+}
+
+export function fromTrialRow(row: TrialRow): StoredTrial {
+  return { ...placeOf(row), trial: { ...figuresOf(row), ...decodeTimeline(row.timeline) } };
+}
+
+export function fromTrialFiguresRow(row: TrialFiguresRow): Omit<StoredTrial, 'trial'> & {
+  trial: TrialFigures;
+} {
+  return { ...placeOf(row), trial: figuresOf(row) };
 }

@@ -14,11 +14,7 @@ import { hrefOf, useRoute } from './router';
 
 export function App() {
   const route = useRoute();
-  return (
-    <AppLayout current={route?.page ?? null}>
-      {route ? <Screen route={route} /> : <NotFound />}
-    </AppLayout>
-  );
+  return <AppLayout route={route}>{route ? <Screen route={route} /> : <NotFound />}</AppLayout>;
 }
 
 function Screen({ route }: { route: NonNullable<ReturnType<typeof useRoute>> }) {

@@ -6,7 +6,8 @@
 // never throw: a server that cannot be reached is an ApiResult too.
 
 import type { ApiResult, ExportResult } from '../../../shared/api';
-import { ipcContract, type LastTokenBridge } from '../../../shared/ipc-contract';
+import { IPC_METHOD_NAMES } from '../../../shared/ipc-channels';
+import type { LastTokenBridge } from '../../../shared/ipc-contract';
 import { fileNameOf } from './download-name';
 import { subscribeToEvents } from './event-subscription';
 
@@ -85,7 +86,7 @@ export function createHttpBridge(options: HttpBridgeOptions): LastTokenBridge {
   }
 
   const methods = Object.fromEntries(
-    Object.keys(ipcContract).map((name) => [
+    IPC_METHOD_NAMES.map((name) => [
       name,
       (input?: unknown) =>
         post(name, input, (response) =>

@@ -64,7 +64,13 @@ export const Echart = forwardRef<EchartHandle, EchartProps>(function Echart(
     instance.on('finished', () => {
       element.dataset['chartFinished'] = 'true';
     });
-    const resize = new ResizeObserver(() => instance.resize());
+    // The observer also reports the size the chart was just drawn at: redrawing
+    // a long run's chart for nothing costs a frame or more.
+    const resize = new ResizeObserver(([entry]) => {
+      const width = Math.round(entry?.contentRect.width ?? 0);
+      const height = Math.round(entry?.contentRect.height ?? 0);
+      if (width !== instance.getWidth() || height !== instance.getHeight()) instance.resize();
+    });
     resize.observe(element);
     return () => {
       resize.disconnect();

@@ -39,10 +39,6 @@ export interface TimelineText {
   count: (value: number) => string;
 }
 
-interface Datum {
-  value: ArrivalPoint;
-}
-
 /** Pings sit on the time axis, below the lines. */
 const PING_Y = 0;
 
@@ -65,7 +61,8 @@ export function arrivalTimelineOption(
     aria: { enabled: true },
     color: theme.series.slice(),
     textStyle: { color: theme.text },
-    grid: { left: 56, right: 24, top: 36, bottom: 48 },
+    // Room above the plot for a legend of many profiles and the tokens axis name.
+    grid: { left: 56, right: 24, top: 56, bottom: 48 },
     legend: {
       type: 'scroll',
       top: 0,
@@ -132,7 +129,8 @@ export function arrivalTimelineOption(
         },
         itemStyle: { color: seriesColor(theme, line.profileIndex) },
         emphasis: { focus: 'series', lineStyle: { width: 2.5 } },
-        data: line.points.map((value): Datum => ({ value: [value[0], value[1]] })),
+        // Pairs, not {value} objects: ECharts copies each datum object on every update.
+        data: line.points.map((point) => [point[0], point[1]]),
         markArea: line.stall
           ? {
               silent: true,
@@ -150,7 +148,7 @@ export function arrivalTimelineOption(
           symbol: 'triangle',
           symbolSize: 7,
           itemStyle: { color: seriesColor(theme, pings.index), opacity: 0.7 },
-          data: pings.times.map((at): Datum => ({ value: [at, PING_Y] })),
+          data: pings.times.map((at) => [at, PING_Y]),
         })),
     ],
   };

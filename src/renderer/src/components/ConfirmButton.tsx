@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * A destructive action that asks first: the first click shows what will
- * happen and the button that does it; Cancel puts things back.
+ * happen and the button that does it; Cancel puts things back. The keyboard
+ * focus follows: to the confirming button when it appears, back to the
+ * action when the question goes away.
  */
 export function ConfirmButton(props: {
   label: string;
@@ -15,9 +17,25 @@ export function ConfirmButton(props: {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const action = useRef<HTMLButtonElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  // The focus returns to the action only after a question: never on first render.
+  const [answered, setAnswered] = useState(false);
+
+  useEffect(() => {
+    if (asking) confirm.current?.focus();
+    else if (answered) action.current?.focus();
+  }, [asking, answered]);
+
+  const close = (): void => {
+    setAnswered(true);
+    setAsking(false);
+  };
+
   if (!asking) {
     return (
       <button
+        ref={action}
         type="button"
         className="danger"
         disabled={props.disabled}
@@ -31,6 +49,7 @@ export function ConfirmButton(props: {
     <span className="confirm" role="group" aria-label={props.question}>
       <span>{props.question}</span>
       <button
+        ref={confirm}
         type="button"
         className="danger"
         disabled={busy}
@@ -38,13 +57,13 @@ export function ConfirmButton(props: {
           setBusy(true);
           void Promise.resolve(props.onConfirm()).finally(() => {
             setBusy(false);
-            setAsking(false);
+            close();
           });
         }}
       >
         {props.confirmLabel ?? t('common.actions.confirmDelete')}
       </button>
-      <button type="button" onClick={() => setAsking(false)}>
+      <button type="button" onClick={close}>
         {t('common.actions.cancel')}
       </button>
     </span>

@@ -20,14 +20,29 @@ export interface Formatters {
 /** What an absent figure reads as: a dash, not a zero. */
 export const MISSING = '–';
 
+// One formatter per language and number of decimals: building an
+// Intl.NumberFormat costs far more than using one, and a live run formats
+// hundreds of figures a second.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale}\u0000${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function useFormat(): Formatters {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const fixed = (value: number, decimals: number): string =>
-    new Intl.NumberFormat(locale, {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(value);
+    numberFormat(locale, decimals).format(value);
   const present = (value: number | null | undefined): value is number =>
     value !== null && value !== undefined && Number.isFinite(value);
   return {

@@ -35,16 +35,18 @@ function useLiveRuns(): LiveRun['record'][] {
   return all.filter((record) => !changes.ended.has(record.id));
 }
 
-export function AppLayout({
-  current,
-  children,
-}: {
-  current: PageName | null;
-  children: ReactNode;
-}) {
+export function AppLayout({ route, children }: { route: Route | null; children: ReactNode }) {
   const { t } = useTranslation();
   const format = useFormat();
   const live = useLiveRuns();
+  // A run going now is marked under "Running now"; any other run belongs to the history.
+  const liveRunShown = route?.page === 'run' && live.some((r) => r.id === route.runId);
+  const current: PageName | null =
+    route?.page === 'run' || route?.page === 'compare'
+      ? liveRunShown
+        ? null
+        : 'history'
+      : (route?.page ?? null);
   return (
     <div className="layout">
       <nav className="sidebar" aria-label={t('common.nav.label')}>
@@ -57,11 +59,7 @@ export function AppLayout({
             <li key={item.page}>
               <a
                 href={hrefOf(item.route)}
-                aria-current={
-                  current === item.page || (current === 'run' && item.page === 'history')
-                    ? 'page'
-                    : undefined
-                }
+                aria-current={current === item.page ? 'page' : undefined}
               >
                 {t(item.label)}
               </a>
@@ -74,7 +72,12 @@ export function AppLayout({
             <ul>
               {live.map((record) => (
                 <li key={record.id}>
-                  <a href={hrefOf({ page: 'run', runId: record.id })}>
+                  <a
+                    href={hrefOf({ page: 'run', runId: record.id })}
+                    aria-current={
+                      route?.page === 'run' && route.runId === record.id ? 'page' : undefined
+                    }
+                  >
                     <span className="live-dot" aria-hidden="true" />
                     {t('common.nav.liveRun', { time: format.dateTime(record.started_at) })}
                   </a>

@@ -1,3 +1,103 @@
+// New run, the app's home: choose profiles, a prompt and how to measure; see
+// how many API calls that makes (and why it cannot start yet) before
+// anything is sent; Start opens the run's live view.
+
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../../../shared/run';
+import { lasttoken } from '../../api/client';
+import { useApiValue } from '../../api/use-api';
+import { useApp } from '../../app/app-context';
+import { Loaded } from '../../components/Loaded';
+import { navigate } from '../../router';
+import { rememberDraft, rememberedDraft } from './draft-memory';
+import { PlanPanel } from './PlanPanel';
+import { ProfilePicker } from './ProfilePicker';
+import { PromptPicker } from './PromptPicker';
+import { draftForProfiles, draftFromDefaults, parseDraft, type RunDraft } from './run-draft';
+import { RunOptions } from './RunOptions';
+import { useRunPlan } from './use-run-plan';
+import './new-run.css';
+
 export function NewRunPage() {
-  return null;
+  const { t } = useTranslation();
+  const profiles = useApiValue(() => lasttoken().profilesList(), []);
+  return (
+    <div className="stack">
+      <header className="page-header">
+        <div>
+          <h1>{t('runs.new.title')}</h1>
+          <p>{t('runs.new.intro')}</p>
+        </div>
+      </header>
+      <Loaded value={profiles}>{(list) => <NewRunForm profiles={list} />}</Loaded>
+    </div>
+  );
+}
+
+function NewRunForm({ profiles }: { profiles: Profile[] }) {
+  const { settings } = useApp();
+  const [draft, setDraft] = useState<RunDraft>(() => {
+    const kept = rememberedDraft();
+    return kept
+      ? draftForProfiles(kept, profiles)
+      : draftFromDefaults(settings.run_defaults, profiles);
+  });
+  useEffect(() => rememberDraft(draft), [draft]);
+  const change = (patch: Partial<RunDraft>): void => setDraft((d) => ({ ...d, ...patch }));
+
+  const keys = useApiValue(
+    () => lasttoken().keysStatus({ profile_ids: profiles.map((p) => p.id) }),
+    [profiles],
+  );
+  const parsed = useMemo(() => parseDraft(draft), [draft]);
+  const plan = useRunPlan(parsed.config);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<unknown>(null);
+
+  const start = (event: FormEvent): void => {
+    event.preventDefault();
+    const config = parsed.config;
+    if (!config || starting || plan.state !== 'ready' || plan.view.plan === null) return;
+    setStarting(true);
+    setStartError(null);
+    lasttoken()
+      .runsStart(config)
+      .then(
+        ({ run_id }) => navigate({ page: 'run', runId: run_id }),
+        (error: unknown) => {
+          setStartError(error);
+          setStarting(false);
+        },
+      );
+  };
+
+  return (
+    <form className="new-run" onSubmit={start} noValidate>
+      <div className="stack new-run-options">
+        <ProfilePicker
+          profiles={profiles}
+          keys={keys.loaded.state === 'ready' ? keys.loaded.value : undefined}
+          selected={draft.profileIds}
+          onChange={(profileIds) => change({ profileIds })}
+        />
+        <PromptPicker
+          prompt={draft.prompt}
+          onPrompt={(prompt) => change({ prompt })}
+          onPreset={(preset) =>
+            change({ prompt: preset.prompt, maxTokens: String(preset.maxTokens) })
+          }
+        />
+        <RunOptions draft={draft} errors={parsed.errors} onChange={change} />
+      </div>
+      <PlanPanel
+        plan={plan}
+        profiles={profiles}
+        selected={draft.profileIds}
+        keys={keys.loaded.state === 'ready' ? keys.loaded.value : undefined}
+        starting={starting}
+        startError={startError}
+      />
+    </form>
+  );
 }

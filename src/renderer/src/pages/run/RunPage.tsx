@@ -1,3 +1,31 @@
+// A run: live while this process runs it, its results otherwise. A run that
+// ends while shown turns into its results in place, with a notice saying how
+// it ended.
+
+import { useState } from 'react';
+import { lasttoken } from '../../api/client';
+import { useApiValue } from '../../api/use-api';
+import { Loaded } from '../../components/Loaded';
+import type { RunEnd } from './live/live-run-model';
+import { LiveRunView } from './live/LiveRunView';
+import { RunEndedNotice } from './live/RunEndedNotice';
+import { RunResults } from './results/RunResults';
+
 export function RunPage({ runId }: { runId: string }) {
-  return <p className="muted">{runId}</p>;
+  const live = useApiValue(() => lasttoken().runsLive(), [runId]);
+  const [end, setEnd] = useState<RunEnd | null>(null);
+  return (
+    <Loaded value={live}>
+      {(runs) => {
+        const run = runs.find((r) => r.record.id === runId);
+        if (run && end === null) return <LiveRunView initial={run} onEnded={setEnd} />;
+        return (
+          <div className="stack">
+            {end && <RunEndedNotice end={end} />}
+            <RunResults runId={runId} />
+          </div>
+        );
+      }}
+    </Loaded>
+  );
 }

@@ -1,0 +1,157 @@
+// What the run will do before it does it: how many API calls (free tiers
+// count them), per profile and with the warm-ups, why it cannot start yet,
+// and what the user should know first (real quotas, requests without a key).
+// The Start button lives here, next to the number it commits to.
+
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { KeyStatus, RunPlanView } from '../../../../shared/api';
+import type { Profile } from '../../../../shared/run';
+import { ErrorMessage } from '../../components/ErrorMessage';
+import { useFormat } from '../../i18n/format';
+import { PROBLEM_KEYS, planProblem } from './plan-problems';
+import type { PlanState } from './use-run-plan';
+
+/** From this many calls to real providers on, the plan warns about quotas. */
+export const LARGE_RUN_CALLS = 50;
+
+export function PlanPanel(props: {
+  plan: PlanState;
+  profiles: readonly Profile[];
+  selected: readonly string[];
+  keys: Record<string, KeyStatus> | undefined;
+  starting: boolean;
+  startError: unknown;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { plan } = props;
+  const view = plan.state === 'ready' ? plan.view : plan.state === 'pending' ? plan.previous : null;
+  const canStart = plan.state === 'ready' && plan.view.plan !== null && !props.starting;
+
+  return (
+    <aside className="card stack plan-panel" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('runs.new.plan.title')}</h2>
+      <p className="visually-hidden" role="status">
+        {view && plan.state !== 'pending' && <PlanHeadline view={view} />}
+      </p>
+      <div className={`stack plan-body${plan.state === 'pending' ? ' plan-stale' : ''}`}>
+        {plan.state === 'idle' && <p className="muted">{t('runs.new.plan.fixFields')}</p>}
+        {plan.state === 'pending' && view === null && (
+          <p className="loading">{t('runs.new.plan.computing')}</p>
+        )}
+        {plan.state === 'failed' && <ErrorMessage error={plan.error} />}
+        {view && <PlanView view={view} {...props} />}
+      </div>
+      <button type="submit" className="primary start-button" disabled={!canStart}>
+        {props.starting ? t('runs.new.plan.starting') : t('runs.new.plan.start')}
+      </button>
+      {props.startError !== null && <ErrorMessage error={props.startError} />}
+    </aside>
+  );
+}
+
+function PlanView(props: {
+  view: RunPlanView;
+  profiles: readonly Profile[];
+  selected: readonly string[];
+  keys: Record<string, KeyStatus> | undefined;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { plan, problems, real_provider_calls } = props.view;
+  const nameOf = (id: string): string => props.profiles.find((p) => p.id === id)?.name ?? id;
+
+  if (plan === null) {
+    return <PlanProblems problems={problems} />;
+  }
+
+  const chosen = props.profiles.filter((p) => props.selected.includes(p.id));
+  const withoutKey = chosen.filter((p) => !p.builtin && props.keys?.[p.id]?.state === 'none');
+  const unreadable = chosen.filter(
+    (p) => !p.builtin && props.keys?.[p.id]?.state === 'unavailable',
+  );
+  const perProfile = plan.per_profile[0]?.calls ?? 0;
+
+  return (
+    <>
+      <p className="plan-calls">
+        <span className="plan-calls-number">{format.count(plan.calls)}</span>
+        <span className="plan-calls-label">{t('runs.new.plan.calls')}</span>
+      </p>
+      <p className="small muted">
+        {t('runs.new.plan.breakdown', {
+          count: plan.per_profile.length,
+          perProfile: format.count(perProfile),
+          profiles: format.count(plan.per_profile.length),
+        })}
+        {plan.warmup_calls > 0 &&
+          ` ${t('runs.new.plan.warmups', { count: plan.warmup_calls, calls: format.count(plan.warmup_calls) })}`}
+      </p>
+      <ul className="plan-profiles small">
+        {plan.per_profile.map(({ profile_id, calls }) => (
+          <li key={profile_id}>
+            <span className="wrap-anywhere">{nameOf(profile_id)}</span>
+            <span className="number">{format.count(calls)}</span>
+          </li>
+        ))}
+      </ul>
+      {real_provider_calls >= LARGE_RUN_CALLS ? (
+        <p className="message message-warning" role="note">
+          {t('runs.new.plan.largeRun', { count: format.count(real_provider_calls) })}
+        </p>
+      ) : (
+        real_provider_calls === 0 && <p className="hint">{t('runs.new.plan.simulatedOnly')}</p>
+      )}
+      {unreadable.length > 0 && (
+        <p className="message message-warning">
+          {t('runs.new.plan.keychainUnavailable', {
+            names: unreadable.map((p) => p.name).join(', '),
+          })}
+        </p>
+      )}
+      {withoutKey.length > 0 && (
+        <p className="message message-info">
+          {t('runs.new.plan.withoutKey', { names: withoutKey.map((p) => p.name).join(', ') })}
+        </p>
+      )}
+      <p className="hint">{t('runs.new.plan.retryNote')}</p>
+    </>
+  );
+}
+
+/** Why the run cannot start yet, each reason on its own line. */
+function PlanProblems({ problems }: { problems: readonly string[] }) {
+  const { t } = useTranslation();
+  const problemText = useProblemText();
+  return (
+    <div className="message message-warning plan-problems">
+      <p className="plan-problems-title">{t('runs.new.plan.cannotStart')}</p>
+      <ul>
+        {problems.map((text) => (
+          <li key={text}>{problemText(text)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** What a screen reader hears when the plan changes: the count, or why it cannot start. */
+function PlanHeadline({ view }: { view: RunPlanView }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const problemText = useProblemText();
+  if (view.plan !== null) {
+    return <>{t('runs.new.plan.headline', { count: format.count(view.plan.calls) })}</>;
+  }
+  return <>{[t('runs.new.plan.cannotStart'), ...view.problems.map(problemText)].join(' ')}</>;
+}
+
+/** One of the plan's problems in the UI's language. */
+function useProblemText(): (text: string) => string {
+  const { t } = useTranslation();
+  return (text) => {
+    const problem = planProblem(text);
+    return problem.key === null ? problem.text : t(PROBLEM_KEYS[problem.key], problem.values);
+  };
+}

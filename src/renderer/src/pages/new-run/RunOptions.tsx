@@ -1,0 +1,207 @@
+// How the run measures: the modes, how many trials, how long an answer may
+// be, when a trial gives up, and the connection policy. Each option says what
+// it changes in the figures, next to it.
+
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TIME_LIMITS } from '../../../../shared/run';
+import { Field } from '../../components/Field';
+import { useFormat } from '../../i18n/format';
+import {
+  MODE_CHOICES,
+  type DraftField,
+  type FieldError,
+  type ModeChoice,
+  type RunDraft,
+  type TimeLimit,
+} from './run-draft';
+
+type Patch = (patch: Partial<RunDraft>) => void;
+
+export function RunOptions(props: {
+  draft: RunDraft;
+  errors: Partial<Record<DraftField, FieldError>>;
+  onChange: Patch;
+}) {
+  const { t } = useTranslation();
+  const { draft, onChange } = props;
+  const errorText = useFieldErrorText();
+  const error = (field: DraftField): string | null => errorText(props.errors[field]);
+
+  return (
+    <section className="card stack">
+      <h2>{t('runs.new.options.title')}</h2>
+      <fieldset>
+        <legend>{t('runs.new.options.modes')}</legend>
+        <div className="mode-options">
+          {MODE_CHOICES.map((choice) => (
+            <ModeOption
+              key={choice}
+              choice={choice}
+              checked={draft.modes === choice}
+              onSelect={() => onChange({ modes: choice })}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <div className="form-grid">
+        <Field
+          label={t('runs.new.options.trials')}
+          hint={t('runs.new.options.trialsHint')}
+          error={error('trials')}
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              value={draft.trials}
+              onChange={(e) => onChange({ trials: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field
+          label={t('runs.new.options.maxTokens')}
+          hint={t('runs.new.options.maxTokensHint')}
+          error={error('max_tokens')}
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              type="number"
+              min={1}
+              step={1}
+              inputMode="numeric"
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              value={draft.maxTokens}
+              onChange={(e) => onChange({ maxTokens: e.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+      <fieldset>
+        <legend>{t('runs.new.options.timeouts')}</legend>
+        <div className="form-grid timeout-grid">
+          {TIME_LIMITS.map((limit) => (
+            <TimeoutField
+              key={limit}
+              limit={limit}
+              value={draft.timeouts[limit]}
+              error={error(limit)}
+              onChange={(value) => onChange({ timeouts: { ...draft.timeouts, [limit]: value } })}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <div className="check-options">
+        <CheckOption
+          checked={draft.warmup}
+          onChange={(warmup) => onChange({ warmup })}
+          label={t('runs.new.options.warmup')}
+          hint={t('runs.new.options.warmupHint')}
+        />
+        <CheckOption
+          checked={draft.reuseConnection}
+          onChange={(reuseConnection) => onChange({ reuseConnection })}
+          label={t('runs.new.options.reuse')}
+          hint={t('runs.new.options.reuseHint')}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** A field's error in words. */
+function useFieldErrorText(): (error: FieldError | undefined) => string | null {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (error) => {
+    if (!error) return null;
+    return error.kind === 'integer'
+      ? t('runs.new.errors.integer', { min: format.count(error.min), max: format.count(error.max) })
+      : t('runs.new.errors.seconds', { max: format.count(error.max) });
+  };
+}
+
+function ModeOption(props: { choice: ModeChoice; checked: boolean; onSelect: () => void }) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  return (
+    <label className="mode-option">
+      <input
+        type="radio"
+        name="run-modes"
+        value={props.choice}
+        checked={props.checked}
+        aria-describedby={hintId}
+        onChange={props.onSelect}
+      />
+      <span className="option-text">
+        <span className="option-title">{t(`runs.new.options.mode.${props.choice}`)}</span>
+        <span className="hint" id={hintId}>
+          {t(`runs.new.options.modeHint.${props.choice}`)}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+function TimeoutField(props: {
+  limit: TimeLimit;
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      label={t(`runs.new.options.limit.${props.limit}`)}
+      hint={t(`runs.new.options.limitHint.${props.limit}`)}
+      error={props.error}
+    >
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          type="number"
+          min={0.001}
+          step="any"
+          inputMode="decimal"
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+function CheckOption(props: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  hint: ReactNode;
+}) {
+  const hintId = useId();
+  return (
+    <label className="check-option">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        aria-describedby={hintId}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      <span className="option-text">
+        <span className="option-title">{props.label}</span>
+        <span className="hint" id={hintId}>
+          {props.hint}
+        </span>
+      </span>
+    </label>
+  );
+}

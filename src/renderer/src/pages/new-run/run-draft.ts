@@ -1,0 +1,129 @@
+// The new-run form as the user edits it, and the run configuration it makes.
+// Numbers stay the text the user typed until they parse, so that clearing a
+// field to type another value is not an error, and a value that cannot be
+// sent is named next to its field instead of failing the whole request.
+
+import type { RunDefaults } from '../../../../shared/api';
+import type { InputOf, IpcContract } from '../../../../shared/ipc-contract';
+import { MAX_TOKENS, MAX_TRIALS, TIME_LIMITS, type Profile } from '../../../../shared/run';
+import type { Mode } from '../../../../shared/trial';
+
+export type RunConfigInput = InputOf<IpcContract['runsStart']>;
+
+/** "both" interleaves the two modes round by round, as the orchestrator schedules them. */
+export const MODE_CHOICES = ['stream', 'plain', 'both'] as const;
+export type ModeChoice = (typeof MODE_CHOICES)[number];
+
+export type TimeLimit = (typeof TIME_LIMITS)[number];
+
+export interface RunDraft {
+  /** In the order the profiles are listed. */
+  profileIds: string[];
+  prompt: string;
+  modes: ModeChoice;
+  trials: string;
+  maxTokens: string;
+  /** Seconds, as typed. */
+  timeouts: Record<TimeLimit, string>;
+  warmup: boolean;
+  reuseConnection: boolean;
+}
+
+export type DraftField = 'trials' | 'max_tokens' | TimeLimit;
+
+/** Why a field's text cannot be sent; the form words it. */
+export type FieldError =
+  { kind: 'integer'; min: number; max: number } | { kind: 'seconds'; max: number };
+
+/** The contract's bound on every time limit: one day. */
+const MAX_SECONDS = 86_400;
+const SECOND = 1000;
+
+export function modesOf(choice: ModeChoice): Mode[] {
+  return choice === 'both' ? ['stream', 'plain'] : [choice];
+}
+
+/** Seconds without float noise (0.1 s, not 0.10000000000000001 s). */
+function secondsText(ms: number): string {
+  return String(Math.round(ms) / SECOND);
+}
+
+/**
+ * What the form starts from: the user's defaults, and the built-in demo
+ * chosen when it is the only profile, so that a newcomer can start at once.
+ */
+export function draftFromDefaults(defaults: RunDefaults, profiles: readonly Profile[]): RunDraft {
+  const onlyDemo = profiles.length > 0 && profiles.every((p) => p.builtin);
+  return {
+    profileIds: onlyDemo ? profiles.map((p) => p.id) : [],
+    prompt: defaults.prompt,
+    modes: 'both',
+    trials: String(defaults.trials),
+    maxTokens: String(defaults.max_tokens),
+    timeouts: {
+      connect_timeout_ms: secondsText(defaults.connect_timeout_ms),
+      idle_timeout_ms: secondsText(defaults.idle_timeout_ms),
+      stall_ms: secondsText(defaults.stall_ms),
+      deadline_ms: secondsText(defaults.deadline_ms),
+    },
+    warmup: defaults.warmup,
+    reuseConnection: false,
+  };
+}
+
+/** A draft kept from earlier, less the profiles that no longer exist, in the list's order. */
+export function draftForProfiles(draft: RunDraft, profiles: readonly Profile[]): RunDraft {
+  const chosen = new Set(draft.profileIds);
+  return { ...draft, profileIds: profiles.filter((p) => chosen.has(p.id)).map((p) => p.id) };
+}
+
+function parseInteger(text: string, max: number): number | FieldError {
+  const value = Number(text.trim());
+  const valid = text.trim() !== '' && Number.isSafeInteger(value) && value >= 1 && value <= max;
+  return valid ? value : { kind: 'integer', min: 1, max };
+}
+
+function parseSeconds(text: string): number | FieldError {
+  const seconds = Number(text.trim());
+  const ms = Math.round(seconds * SECOND);
+  const valid = text.trim() !== '' && Number.isFinite(seconds) && ms >= 1 && seconds <= MAX_SECONDS;
+  return valid ? ms : { kind: 'seconds', max: MAX_SECONDS };
+}
+
+export interface ParsedDraft {
+  /** Null while a field cannot be sent. */
+  config: RunConfigInput | null;
+  errors: Partial<Record<DraftField, FieldError>>;
+}
+
+/**
+ * The configuration to plan and start. What only the service can judge (an
+ * empty prompt, no profile chosen) is left to its plan, which says why.
+ */
+export function parseDraft(draft: RunDraft): ParsedDraft {
+  const errors: Partial<Record<DraftField, FieldError>> = {};
+  const number = (field: DraftField, parsed: number | FieldError): number => {
+    if (typeof parsed === 'number') return parsed;
+    errors[field] = parsed;
+    return 0;
+  };
+  const trials = number('trials', parseInteger(draft.trials, MAX_TRIALS));
+  const maxTokens = number('max_tokens', parseInteger(draft.maxTokens, MAX_TOKENS));
+  const limits = Object.fromEntries(
+    TIME_LIMITS.map((name) => [name, number(name, parseSeconds(draft.timeouts[name]))]),
+  ) as Record<TimeLimit, number>;
+  if (Object.keys(errors).length > 0) return { config: null, errors };
+  return {
+    config: {
+      prompt: draft.prompt,
+      max_tokens: maxTokens,
+      modes: modesOf(draft.modes),
+      trials,
+      profile_ids: draft.profileIds,
+      limits,
+      reuse_connection: draft.reuseConnection,
+      warmup: draft.warmup,
+    },
+    errors,
+  };
+}

@@ -1,0 +1,62 @@
+// The API key, write-only: what the keychain holds is said (stored, none, or
+// why it cannot be asked), never shown; a key typed here is stored when the
+// profile is saved, and a stored key can be deleted.
+
+import { useTranslation } from 'react-i18next';
+import type { KeyStatus } from '../../../../shared/api';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { Field } from '../../components/Field';
+import { KeyStatusLine } from './KeyStatusLine';
+
+export function KeyField(props: {
+  /** Null for a profile not saved yet. */
+  status: KeyStatus | null;
+  saved: boolean;
+  value: string;
+  onChange: (key: string) => void;
+  error: string | undefined;
+  onDelete: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const stored = props.status?.state === 'stored';
+  return (
+    <section className="card stack">
+      <h2>{t('profiles.key.title')}</h2>
+      {props.saved && (
+        <p className="key-status-row">
+          <span className="muted">{t('profiles.key.now')}</span>{' '}
+          <KeyStatusLine builtin={false} status={props.status} />
+        </p>
+      )}
+      <Field
+        label={stored ? t('profiles.key.replace') : t('profiles.key.set')}
+        hint={props.saved ? t('profiles.key.hintSaved') : t('profiles.key.hintNew')}
+        error={props.error}
+      >
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            type="password"
+            className="mono"
+            value={props.value}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => props.onChange(e.target.value)}
+          />
+        )}
+      </Field>
+      {stored && (
+        <div className="page-actions">
+          <ConfirmButton
+            label={t('profiles.key.delete')}
+            question={t('profiles.key.deleteQuestion')}
+            confirmLabel={t('profiles.key.deleteConfirm')}
+            onConfirm={props.onDelete}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,305 @@
+// The form for a new profile or a saved one. Every refusal comes from the
+// services and is shown next to the field it names; the key typed here is
+// stored once the profile is saved (a new profile has no id to store it under
+// before that).
+
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { KeyStatus } from '../../../../shared/api';
+import type { Profile } from '../../../../shared/run';
+import { DIALECTS, type Dialect } from '../../../../shared/trial';
+import { lasttoken } from '../../api/client';
+import { ErrorMessage } from '../../components/ErrorMessage';
+import { Field } from '../../components/Field';
+import { DefaultsFields } from './DefaultsFields';
+import { insecureHostOf } from './endpoint-url';
+import { asSentence, errorText, serviceFieldOf, type ErrorField } from './form-errors';
+import { HeaderRows } from './HeaderRows';
+import { KeyField } from './KeyField';
+import { ModelField } from './ModelField';
+import { modelsQueryOf } from './model-list';
+import { draftOf, inputOfDraft, type ProfileDraft } from './profile-draft';
+import { hrefOfProfilesView } from './profiles-view';
+
+interface FormErrors {
+  fields: Partial<Record<ErrorField, string>>;
+  /** A refusal about no one field (a name taken, the history unwritable...). */
+  form: unknown;
+}
+
+const NO_ERRORS: FormErrors = { fields: {}, form: null };
+
+function errorsOf(error: unknown): FormErrors {
+  const field = serviceFieldOf(error);
+  if (field === null) return { fields: {}, form: error };
+  return {
+    fields: { [field]: asSentence(error instanceof Error ? error.message : String(error)) },
+    form: null,
+  };
+}
+
+export function ProfileEditor(props: {
+  profile: Profile | null;
+  keyStatus: KeyStatus | null;
+  /** Saved, with its key if one was typed: the form is done. */
+  onSaved: (profile: Profile, keyStored: boolean) => Promise<void>;
+  /** Something was saved and the form stays (a key deleted, a key refused after the profile was saved). */
+  onChanged: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [saved, setSaved] = useState(props.profile);
+  const [keyStatus, setKeyStatus] = useState(props.keyStatus);
+  const [draft, setDraft] = useState(() => draftOf(props.profile));
+  const [key, setKey] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const insecureHost = insecureHostOf(draft.base_url);
+  const fieldError = (field: ErrorField): string | undefined => errors.fields[field];
+
+  // A refused field is where the eye and the keyboard go next.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  const set = <K extends keyof ProfileDraft>(field: K, value: ProfileDraft[K]): void =>
+    setDraft((d) => ({ ...d, [field]: value }));
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    const built = inputOfDraft(draft);
+    if (!built.ok) {
+      setErrors({
+        fields: Object.fromEntries(built.problems.map((p) => [p.field, t(p.key, p.values)])),
+        form: null,
+      });
+      return;
+    }
+    setBusy(true);
+    setErrors(NO_ERRORS);
+    const api = lasttoken();
+    let profile: Profile;
+    try {
+      profile = saved
+        ? await api.profilesUpdate({ id: saved.id, patch: built.input })
+        : await api.profilesCreate(built.input);
+    } catch (error) {
+      setBusy(false);
+      setErrors(errorsOf(error));
+      return;
+    }
+    if (key === '') {
+      await props.onSaved(profile, false);
+      return;
+    }
+    try {
+      await api.keysSet({ profile_id: profile.id, key });
+    } catch (error) {
+      // The profile exists now: saving again must update it, not create a second one.
+      if (!saved)
+        window.history.replaceState(null, '', hrefOfProfilesView({ kind: 'edit', id: profile.id }));
+      setSaved(profile);
+      setBusy(false);
+      void props.onChanged();
+      // What the keychain holds now (nothing new, or why it cannot be asked).
+      api.keysStatus({ profile_ids: [profile.id] }).then(
+        (statuses) => setKeyStatus(statuses[profile.id] ?? null),
+        () => setKeyStatus(null),
+      );
+      setErrors({
+        fields: { key: t('profiles.key.notStored', { message: errorText(t, error) }) },
+        form: null,
+      });
+      return;
+    }
+    await props.onSaved(profile, true);
+  };
+
+  const deleteKey = async (): Promise<void> => {
+    if (!saved) return;
+    try {
+      setKeyStatus(await lasttoken().keysDelete({ profile_id: saved.id }));
+      void props.onChanged();
+    } catch (error) {
+      setErrors({ fields: { key: errorText(t, error) }, form: null });
+    }
+  };
+
+  return (
+    <form ref={formRef} className="stack profile-form" noValidate onSubmit={(e) => void submit(e)}>
+      <header className="page-header">
+        <div>
+          <a href={hrefOfProfilesView({ kind: 'list' })}>{t('profiles.form.back')}</a>
+          <h1>{saved ? t('profiles.form.editTitle') : t('profiles.form.newTitle')}</h1>
+          {saved && <p className="wrap-anywhere">{saved.name}</p>}
+        </div>
+      </header>
+
+      <section className="card stack">
+        <h2>{t('profiles.form.endpoint')}</h2>
+        <div className="form-grid">
+          <Field
+            label={t('profiles.fields.name')}
+            hint={t('profiles.form.nameHint')}
+            error={fieldError('name')}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                value={draft.name}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                autoComplete="off"
+                required
+                onChange={(e) => set('name', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            label={t('profiles.fields.dialect')}
+            hint={t('profiles.form.dialectHint')}
+            error={fieldError('dialect')}
+          >
+            {({ id, describedBy, invalid }) => (
+              <select
+                id={id}
+                value={draft.dialect}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                onChange={(e) => set('dialect', e.target.value as Dialect)}
+              >
+                {DIALECTS.map((dialect) => (
+                  <option key={dialect} value={dialect}>
+                    {t(`common.dialects.${dialect}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <Field
+          label={t('profiles.fields.base_url')}
+          hint={t(`profiles.form.baseUrlHint.${draft.dialect}`)}
+          error={fieldError('base_url')}
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              className="mono"
+              type="url"
+              value={draft.base_url}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              autoComplete="off"
+              spellCheck={false}
+              required
+              onChange={(e) => set('base_url', e.target.value)}
+            />
+          )}
+        </Field>
+        {insecureHost !== null && (
+          <InsecureKeyConfirm
+            host={insecureHost}
+            checked={draft.allow_insecure_key}
+            onChange={(allow) => set('allow_insecure_key', allow)}
+            error={fieldError('allow_insecure_key')}
+          />
+        )}
+        <ModelField
+          value={draft.model}
+          onChange={(model) => set('model', model)}
+          error={fieldError('model')}
+          query={modelsQueryOf(saved, draft)}
+        />
+      </section>
+
+      <KeyField
+        status={keyStatus}
+        saved={saved !== null}
+        value={key}
+        onChange={setKey}
+        error={fieldError('key')}
+        onDelete={deleteKey}
+      />
+
+      <section className="card stack">
+        <h2>{t('profiles.form.requestsTitle')}</h2>
+        <HeaderRows
+          rows={draft.headers}
+          onChange={(rows) => set('headers', rows)}
+          error={fieldError('headers')}
+        />
+        <DefaultsFields
+          maxTokens={draft.max_tokens}
+          timeouts={draft.timeouts}
+          onMaxTokens={(value) => set('max_tokens', value)}
+          onTimeout={(field, value) => set('timeouts', { ...draft.timeouts, [field]: value })}
+          errors={errors.fields}
+        />
+      </section>
+
+      <section className="card stack">
+        <Field
+          label={t('profiles.fields.notes')}
+          hint={t('profiles.form.notesHint')}
+          error={fieldError('notes')}
+        >
+          {({ id, describedBy, invalid }) => (
+            <textarea
+              id={id}
+              value={draft.notes}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onChange={(e) => set('notes', e.target.value)}
+            />
+          )}
+        </Field>
+      </section>
+
+      {errors.form !== null && <ErrorMessage error={errors.form} />}
+      <div className="page-actions form-actions">
+        <button type="submit" className="primary" disabled={busy}>
+          {busy
+            ? t('profiles.form.saving')
+            : saved
+              ? t('profiles.form.save')
+              : t('profiles.form.create')}
+        </button>
+        <a className="button" href={hrefOfProfilesView({ kind: 'list' })}>
+          {t('common.actions.cancel')}
+        </a>
+      </div>
+    </form>
+  );
+}
+
+/** Sending the key over plain http to another machine: asked, with what it means. */
+function InsecureKeyConfirm(props: {
+  host: string;
+  checked: boolean;
+  onChange: (allow: boolean) => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const explanationId = useId();
+  return (
+    <div className="insecure-key">
+      <p id={explanationId}>{t('profiles.form.insecureWhy', { host: props.host })}</p>
+      <label className="choice-row">
+        <input
+          type="checkbox"
+          checked={props.checked}
+          aria-describedby={explanationId}
+          aria-invalid={Boolean(props.error)}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />
+        {t('profiles.form.insecureConfirm', { host: props.host })}
+      </label>
+      {props.error && (
+        <p className="field-error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+// One line per profile: how far it got (trials done of planned), what it is
+// doing now, and roughly how long it has left. Profiles run side by side, so
+// the slowest one says when the run ends.
+
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/format';
+import { useDuration } from './duration';
+import type { ProfileProgress } from './live-snapshot';
+import { useTrialLabel } from './trial-label';
+
+/** Past this many profiles, two columns: the page stays short enough to see the timeline. */
+const MANY = 6;
+
+export function ProfileProgressList({ profiles }: { profiles: readonly ProfileProgress[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card stack">
+      <h2>{t('runs.live.profiles.title')}</h2>
+      <ul className={`profile-progress${profiles.length > MANY ? ' many' : ''}`}>
+        {profiles.map((profile) => (
+          <ProfileRow key={profile.id} {...profile} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Redrawn only when its own figures change (props are compared one by one). */
+const ProfileRow = memo(function ProfileRow(profile: ProfileProgress) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <li className={`profile-progress-row state-${profile.state}`}>
+      <span className={`swatch series-${profile.index % 8}`} aria-hidden="true" />
+      <span className="profile-progress-name">
+        <span className="wrap-anywhere name">{profile.name}</span>
+        <span className="mono small muted profile-progress-model" title={profile.model}>
+          {profile.model}
+        </span>
+      </span>
+      <span className="profile-progress-bar">
+        <progress
+          className={`series-${profile.index % 8}`}
+          max={Math.max(1, profile.planned)}
+          value={profile.done}
+          aria-label={t('runs.live.profiles.progressOf', { name: profile.name })}
+        />
+        <span className="small">
+          {t('runs.live.profiles.done', {
+            count: profile.planned,
+            done: format.count(profile.done),
+            planned: format.count(profile.planned),
+          })}
+          {profile.failed > 0 && (
+            <span className="failed-count">
+              {' · '}
+              {t('runs.live.profiles.failedCount', { count: format.count(profile.failed) })}
+            </span>
+          )}
+        </span>
+      </span>
+      <span className="profile-progress-state small">
+        <StateText {...profile} />
+      </span>
+    </li>
+  );
+});
+
+function StateText(profile: ProfileProgress) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const duration = useDuration();
+  const trialLabel = useTrialLabel();
+  switch (profile.state) {
+    case 'failed':
+      return (
+        <span className="state-failed-text">
+          {t(`runs.live.failureReason.${profile.failure?.reason ?? 'internal'}`)}
+        </span>
+      );
+    case 'done':
+      return <span className="state-done-text">{t('runs.live.profiles.finished')}</span>;
+    case 'waiting':
+      return <span className="muted">{t('runs.live.profiles.waiting')}</span>;
+    case 'running':
+      return (
+        <>
+          {profile.current && (
+            <span>
+              {profile.current.mode === 'stream'
+                ? t('runs.live.profiles.current', {
+                    count: profile.current.tokens,
+                    trial: trialLabel(profile.current),
+                    tokens: format.count(profile.current.tokens),
+                  })
+                : t('runs.live.profiles.currentPlain', { trial: trialLabel(profile.current) })}
+            </span>
+          )}
+          {profile.leftMs !== null && (
+            <span className="muted">
+              {t('runs.live.profiles.left', { time: duration(profile.leftMs) })}
+            </span>
+          )}
+        </>
+      );
+  }
+}

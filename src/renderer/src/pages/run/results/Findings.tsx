@@ -1,0 +1,188 @@
+// What this run's data shows of the five myths, a sentence each with the
+// figures it rests on, and only where the data shows it (src/shared/findings.ts
+// decides). Nothing found is said as such: it is not a verdict on the endpoint.
+
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { Figure, Finding } from '../../../../../shared/findings';
+import type { Formatters } from '../../../i18n/format';
+import { profileOf, type RunProfile } from './run-profiles';
+import { useStableFormat } from './use-results-text';
+
+export function Findings({
+  findings,
+  profiles,
+}: {
+  findings: readonly Finding[];
+  profiles: readonly RunProfile[];
+}) {
+  const { t } = useTranslation();
+  const format = useStableFormat();
+  return (
+    <section className="card stack" aria-labelledby="results-findings-title">
+      <div>
+        <h2 id="results-findings-title">{t('results.findings.title')}</h2>
+        <p className="muted small">{t('results.findings.intro')}</p>
+      </div>
+      {findings.length === 0 ? (
+        <p>{t('results.findings.none')}</p>
+      ) : (
+        <ul className="findings">
+          {findings.map((finding) => (
+            <li key={`${finding.kind}-${finding.profile_id}`} data-finding={finding.kind}>
+              <strong className="finding-profile wrap-anywhere">
+                {profileOf(profiles, finding.profile_id).name}
+              </strong>
+              <span className="finding-title">{t(`results.findings.${finding.kind}.title`)}</span>
+              <FindingText said={said(finding, t, format)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FindingText({ said }: { said: Said }) {
+  return (
+    <>
+      <p>{said.text}</p>
+      {said.evidence && <p className="finding-evidence">{said.evidence}</p>}
+    </>
+  );
+}
+
+/** The figures a finding rests on: "TTFT 1,202 ms (95%: 1,202 ms – 1,226 ms, n = 3)". */
+function evidence(
+  figures: [label: string, figure: Figure | null][],
+  value: (v: number) => string,
+  t: TFunction,
+): string {
+  return figures
+    .flatMap(([label, figure]) => {
+      if (!figure) return [];
+      return figure.ci95
+        ? t('results.figure.withInterval', {
+            label,
+            value: value(figure.median),
+            low: value(figure.ci95[0]),
+            high: value(figure.ci95[1]),
+            n: figure.n,
+          })
+        : t('results.figure.plain', { label, value: value(figure.median), n: figure.n });
+    })
+    .join(' · ');
+}
+
+interface Said {
+  text: string;
+  /** The medians' intervals and n, for whoever checks the claim. */
+  evidence?: string;
+}
+
+function said(finding: Finding, t: TFunction, format: Formatters): Said {
+  const metric = (name: string): string => t(`common.metrics.${name}`);
+  const median = (figure: Figure | null): string => format.ms(figure?.median);
+  switch (finding.kind) {
+    case 'first_not_last':
+      return {
+        text: t('results.findings.first_not_last.text', {
+          ttft: median(finding.ttft),
+          ttfb: median(finding.ttfb),
+          streamTotal: median(finding.stream_total),
+          plainTotal: median(finding.plain_total),
+        }),
+        evidence: evidence(
+          [
+            [metric('ttft_ms'), finding.ttft],
+            [metric('first_byte_ms'), finding.ttfb],
+            [t('results.findings.streamTotal'), finding.stream_total],
+            [t('results.findings.plainTotal'), finding.plain_total],
+          ],
+          format.ms,
+          t,
+        ),
+      };
+    case 'stream_gave_nothing':
+      return {
+        text: t('results.findings.stream_gave_nothing.text', {
+          buffered: format.count(finding.buffered),
+          n: format.count(finding.n),
+          ttft: median(finding.ttft),
+          last: median(finding.last_token),
+          ttfb: median(finding.ttfb),
+        }),
+        evidence: evidence(
+          [
+            [metric('ttft_ms'), finding.ttft],
+            [metric('last_token_ms'), finding.last_token],
+            [metric('first_byte_ms'), finding.ttfb],
+          ],
+          format.ms,
+          t,
+        ),
+      };
+    case 'chunks_not_tokens':
+      return {
+        text: t(
+          finding.gap_median
+            ? 'results.findings.chunks_not_tokens.text'
+            : 'results.findings.chunks_not_tokens.textNoGap',
+          {
+            perChunk: format.number(finding.tokens_per_chunk.median, 1),
+            gap: median(finding.gap_median),
+          },
+        ),
+        evidence: [
+          evidence(
+            [[metric('tokens_per_chunk_mean'), finding.tokens_per_chunk]],
+            (v) => format.number(v, 1),
+            t,
+          ),
+          evidence([[metric('gap_median_ms'), finding.gap_median]], format.ms, t),
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      };
+    case 'pings_kept_open':
+      return {
+        text: t('results.findings.pings_kept_open.text', {
+          trials: format.count(finding.trials),
+          n: format.count(finding.n),
+          contentSilence: format.ms(finding.content_silence_ms),
+          pings: format.count(finding.pings),
+          silence: format.ms(finding.silence_ms),
+        }),
+      };
+    case 'buffered':
+      return {
+        text: t('results.findings.buffered.text', {
+          trials: format.count(finding.trials),
+          n: format.count(finding.n),
+          share: format.percent(finding.burst_share),
+        }),
+      };
+    case 'abort_continued':
+      return {
+        text: [
+          t('results.findings.abort_continued.text', {
+            after: format.count(finding.after_tokens),
+            continued: format.count(finding.continued),
+            trials: format.count(finding.trials),
+            chunks: format.count(finding.chunks_after),
+            bytes: format.count(finding.bytes_after),
+          }),
+          finding.close_ms === null
+            ? ''
+            : t('results.findings.abort_continued.closed', { close: format.ms(finding.close_ms) }),
+          finding.never_closed === 0
+            ? ''
+            : t('results.findings.abort_continued.neverClosed', {
+                trials: format.count(finding.never_closed),
+              }),
+        ]
+          .filter(Boolean)
+          .join(' '),
+      };
+  }
+}

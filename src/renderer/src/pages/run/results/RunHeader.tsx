@@ -1,0 +1,173 @@
+// What was measured, and how: when, the run's status, the prompt, the modes,
+// trials and max_tokens, and the profiles. A run that did not finish says so
+// first: what it shows is what was measured before it stopped.
+
+import type { TFunction } from 'i18next';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RunView } from '../../../../../shared/api';
+import { RunStatusBadge } from '../../../components/StatusBadge';
+import type { Formatters } from '../../../i18n/format';
+import { useStableFormat } from './use-results-text';
+import type { RunProfile } from './run-profiles';
+
+/** Longer prompts are shown folded: the figures are what people came for. */
+const PROMPT_PREVIEW_CHARS = 400;
+
+export function RunHeader({
+  view,
+  profiles,
+  actions,
+}: {
+  view: RunView;
+  profiles: readonly RunProfile[];
+  actions: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const format = useStableFormat();
+  const { run, trials } = view;
+  const { config } = run;
+  const counted = trials.filter((row) => !row.warmup);
+  const ok = counted.filter((row) => row.trial.status === 'ok').length;
+  const warmups = trials.length - counted.length;
+  const durationMs =
+    run.ended_at === null ? null : Date.parse(run.ended_at) - Date.parse(run.started_at);
+
+  return (
+    <header className="stack results-header">
+      <div className="page-header">
+        <div>
+          <h1>{t('results.header.title', { time: format.dateTime(run.started_at) })}</h1>
+          <p className="results-status">
+            <RunStatusBadge status={run.status} />
+            <span>
+              {durationMs === null
+                ? t('results.header.notEnded')
+                : t('results.header.took', { duration: durationText(durationMs, t, format) })}
+            </span>
+          </p>
+        </div>
+        <div className="page-actions">{actions}</div>
+      </div>
+      {run.status !== 'completed' && (
+        <div className="message message-warning" role="status">
+          <p>
+            {t(`results.header.unfinished.${run.status}`, {
+              calls: format.count(trials.length),
+              planned: format.count(run.planned_calls),
+            })}
+          </p>
+        </div>
+      )}
+      <section className="card results-facts" aria-labelledby="results-facts-title">
+        <h2 id="results-facts-title" className="visually-hidden">
+          {t('results.header.factsTitle')}
+        </h2>
+        <dl>
+          <div>
+            <dt>{t('results.header.modes')}</dt>
+            <dd>
+              {config.modes
+                .map((mode) => t(`common.modes.${mode}`))
+                .join(t('results.header.listSeparator'))}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('results.header.trials')}</dt>
+            <dd>
+              {t('results.header.trialsValue', { trials: format.count(config.trials) })}
+              {config.warmup && <span className="muted"> {t('results.header.warmupValue')}</span>}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('results.header.maxTokens')}</dt>
+            <dd>{format.count(config.max_tokens)}</dd>
+          </div>
+          <div>
+            <dt>{t('results.header.connections')}</dt>
+            <dd>
+              {config.reuse_connection
+                ? t('results.header.connectionReused')
+                : t('results.header.connectionNew')}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('results.header.saved')}</dt>
+            <dd>
+              {t('results.header.savedValue', {
+                ok: format.count(ok),
+                counted: format.count(counted.length),
+              })}
+              {warmups > 0 && (
+                <span className="muted">
+                  {' '}
+                  {t('results.header.savedWarmups', { warmups: format.count(warmups) })}
+                </span>
+              )}
+            </dd>
+          </div>
+        </dl>
+        <div className="results-prompt">
+          <h3>{t('results.header.prompt')}</h3>
+          <Prompt text={config.prompt} />
+        </div>
+        <div>
+          <h3>{t('results.header.profiles')}</h3>
+          <ul className="results-profiles">
+            {profiles.map((profile) => (
+              <li key={profile.id}>
+                <span
+                  className="profile-swatch"
+                  data-series={profile.index % 8}
+                  aria-hidden="true"
+                />
+                <strong className="wrap-anywhere">{profile.name}</strong>
+                <span className="muted small wrap-anywhere">
+                  {t('results.header.profileModel', {
+                    model: profile.model,
+                    url: profile.base_url,
+                  })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </header>
+  );
+}
+
+/** A run's length as people say it: ms below a second, seconds below a minute, then minutes. */
+function durationText(ms: number, t: TFunction, format: Formatters): string {
+  if (ms < 1000) return format.ms(ms);
+  const seconds = ms / 1000;
+  if (seconds < 60) return t('common.units.s', { value: format.number(seconds, 1) });
+  const minutes = Math.floor(seconds / 60);
+  return t('results.header.minutes', {
+    minutes: format.count(minutes),
+    seconds: format.count(Math.floor(seconds - minutes * 60)),
+  });
+}
+
+function Prompt({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const format = useStableFormat();
+  const [whole, setWhole] = useState(false);
+  // By code points, so that a cut never splits a character.
+  const characters = Array.from(text);
+  const long = characters.length > PROMPT_PREVIEW_CHARS;
+  return (
+    <>
+      <p className="prompt-text wrap-anywhere">
+        {long && !whole ? `${characters.slice(0, PROMPT_PREVIEW_CHARS).join('')}…` : text}
+      </p>
+      {long && (
+        <button type="button" className="link" onClick={() => setWhole((w) => !w)}>
+          {whole
+            ? t('results.header.promptLess')
+            : t('results.header.promptMore', { chars: format.count(characters.length) })}
+        </button>
+      )}
+    </>
+  );
+}

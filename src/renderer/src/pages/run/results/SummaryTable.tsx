@@ -1,0 +1,339 @@
+// The summary: a table per mode (stream, plain), a row per profile, columns
+// grouped by what they answer (the first token, the gaps, the whole answer,
+// the rate, the tokens), every figure with its n and the median's interval,
+// the best of each column marked, and what each column means below.
+
+import type { TFunction } from 'i18next';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Mode } from '../../../../../shared/trial';
+import { StatusBadge } from '../../../components/StatusBadge';
+import type { Formatters } from '../../../i18n/format';
+import { profileOf, type RunProfile } from './run-profiles';
+import type { Cell, Column, ColumnKey, SummaryRow, SummaryTable } from './summary-model';
+import { useStableFormat } from './use-results-text';
+
+type Group = 'first' | 'gaps' | 'total' | 'rate' | 'chunk';
+
+const GROUP_OF: Record<ColumnKey, Group> = {
+  first: 'first',
+  first_p95: 'first',
+  gap_median: 'gaps',
+  gap_p95: 'gaps',
+  max_silence: 'gaps',
+  total: 'total',
+  total_p95: 'total',
+  e2e_tps: 'rate',
+  decode_tps: 'rate',
+  tokens_per_chunk: 'chunk',
+};
+
+/** What each column's help says: the metric's own help where common has one. */
+function helpOf(column: Column, mode: Mode, t: TFunction): string {
+  switch (column.key) {
+    case 'first':
+      return t(mode === 'stream' ? 'common.metricHelp.ttft_ms' : 'common.metricHelp.first_byte_ms');
+    case 'first_p95':
+    case 'total_p95':
+      return t('results.summary.help.p95');
+    case 'gap_median':
+      return t('common.metricHelp.gap_median_ms');
+    case 'gap_p95':
+      return t('results.summary.help.gap_p95');
+    case 'max_silence':
+      return t('common.metricHelp.max_silence_ms');
+    case 'total':
+      return t('common.metricHelp.total_ms');
+    case 'e2e_tps':
+      return t('common.metricHelp.e2e_tps');
+    case 'decode_tps':
+      return t('common.metricHelp.decode_tps');
+    case 'tokens_per_chunk':
+      return t('common.metricHelp.tokens_per_chunk_mean');
+  }
+}
+
+/**
+ * A figure without its unit, which the column's header gives once: milliseconds
+ * as format.ms writes them (whole from 100 up, one decimal below), rates and
+ * tokens per chunk with one decimal.
+ */
+function formatCell(column: Column, value: number, format: Formatters): string {
+  if (column.metric === 'e2e_tps' || column.metric === 'decode_tps') {
+    return format.number(value, 1);
+  }
+  if (column.metric === 'tokens_per_chunk_mean') return format.number(value, 1);
+  const tenths = Math.round(value * 10) / 10;
+  return format.number(tenths, Math.abs(tenths) >= 100 ? 0 : 1);
+}
+
+export function SummaryTables({
+  tables,
+  profiles,
+}: {
+  tables: readonly SummaryTable[];
+  profiles: readonly RunProfile[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="card stack" aria-labelledby="results-summary-title">
+      <div>
+        <h2 id="results-summary-title">{t('results.summary.title')}</h2>
+        <p className="muted small">{t('results.summary.intro')}</p>
+      </div>
+      {tables.map((table) => (
+        <ModeTable key={table.mode} table={table} profiles={profiles} />
+      ))}
+      <Glossary tables={tables} />
+    </section>
+  );
+}
+
+function ModeTable({ table, profiles }: { table: SummaryTable; profiles: readonly RunProfile[] }) {
+  const { t } = useTranslation();
+  const captionId = useId();
+  const groups: { group: Group; span: number }[] = [];
+  for (const column of table.columns) {
+    const group = GROUP_OF[column.key];
+    const last = groups[groups.length - 1];
+    if (last?.group === group) last.span += 1;
+    else groups.push({ group, span: 1 });
+  }
+  return (
+    // Focusable: a narrow window scrolls the table sideways, and keyboards must reach it.
+    <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
+      <table className="summary-table" data-mode={table.mode}>
+        <caption id={captionId}>{t(`results.summary.caption.${table.mode}`)}</caption>
+        <thead>
+          <tr>
+            <th rowSpan={2} scope="col">
+              {t('results.summary.profile')}
+            </th>
+            <th rowSpan={2} scope="col" className="number" title={t('results.summary.help.n')}>
+              {t('results.summary.ok')}
+            </th>
+            {groups.map(({ group, span }) => (
+              <th key={group} colSpan={span} scope="colgroup" className="column-group">
+                {group === 'first'
+                  ? t(`results.summary.group.first.${table.mode}`)
+                  : t(`results.summary.group.${group}`)}
+              </th>
+            ))}
+            <th scope="colgroup" className="column-group">
+              {t('results.summary.group.tokens')}
+            </th>
+            <th rowSpan={2} scope="col">
+              {t('results.summary.failures')}
+            </th>
+          </tr>
+          <tr>
+            {table.columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className="number has-help"
+                title={helpOf(column, table.mode, t)}
+              >
+                {t(`results.summary.column.${column.key}`)}
+              </th>
+            ))}
+            <th scope="col" className="number has-help" title={t('results.summary.help.tokens')}>
+              {t('results.summary.column.tokens')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row) => (
+            <Row
+              key={row.profile_id}
+              row={row}
+              columns={table.columns}
+              profile={profileOf(profiles, row.profile_id)}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Row({
+  row,
+  columns,
+  profile,
+}: {
+  row: SummaryRow;
+  columns: readonly Column[];
+  profile: RunProfile;
+}) {
+  const { t } = useTranslation();
+  const format = useStableFormat();
+  return (
+    <tr data-profile={row.profile_id}>
+      <th scope="row" className="profile-cell">
+        <span className="profile-label">
+          <span className="profile-swatch" data-series={profile.index % 8} aria-hidden="true" />
+          <span className="profile-name">{profile.name}</span>
+        </span>
+      </th>
+      <td className="number" data-column="ok">
+        {t('common.units.nOf', { ok: format.count(row.ok), n: format.count(row.trials) })}
+      </td>
+      {columns.map((column) => (
+        <FigureCell
+          key={column.key}
+          column={column}
+          cell={row.cells[column.key]}
+          rowN={row.ok}
+          format={format}
+        />
+      ))}
+      <td className="number" data-column="tokens">
+        <TokensCell row={row} format={format} />
+      </td>
+      <td data-column="failures">
+        <Failures row={row} />
+      </td>
+    </tr>
+  );
+}
+
+function FigureCell({
+  column,
+  cell,
+  rowN,
+  format,
+}: {
+  column: Column;
+  cell: Cell | undefined;
+  rowN: number;
+  format: Formatters;
+}) {
+  const { t } = useTranslation();
+  if (!cell) {
+    return (
+      <td className="number muted" data-column={column.key}>
+        {format.number(null)}
+      </td>
+    );
+  }
+  const value = (v: number): string => formatCell(column, v, format);
+  return (
+    <td className={`number${cell.best ? ' best' : ''}`} data-column={column.key}>
+      <span className="figure-value">
+        {cell.best && (
+          <span className="best-mark" aria-hidden="true">
+            ★{' '}
+          </span>
+        )}
+        <span className="figure-number">{value(cell.value)}</span>
+        {cell.best && <span className="visually-hidden"> {t('results.summary.bestHidden')}</span>}
+      </span>
+      {cell.interval && (
+        <span className="figure-note">
+          {t('results.summary.interval', {
+            low: value(cell.interval[0]),
+            high: value(cell.interval[1]),
+          })}
+        </span>
+      )}
+      {/* The row's n is in its own column; a figure fewer trials measured says so. */}
+      {cell.n !== rowN && (
+        <span className="figure-note">{t('common.units.n', { n: format.count(cell.n) })}</span>
+      )}
+    </td>
+  );
+}
+
+function TokensCell({ row, format }: { row: SummaryRow; format: Formatters }) {
+  const { t } = useTranslation();
+  const { counted, usage, difference } = row.tokens;
+  if (!counted) return <span className="muted">{format.count(null)}</span>;
+  return (
+    <>
+      <span className="figure-value">
+        {t('results.summary.tokensValue', {
+          counted: format.count(counted.median),
+          usage: usage ? format.count(usage.median) : format.count(null),
+        })}
+      </span>
+      {usage === null ? (
+        <span className="figure-note">{t('results.summary.usageMissing')}</span>
+      ) : (
+        difference !== null &&
+        difference !== 0 && (
+          <span className="figure-note usage-difference">
+            {t('results.summary.usageDifference', {
+              difference: `${difference > 0 ? '+' : ''}${format.count(difference)}`,
+            })}
+          </span>
+        )
+      )}
+      {usage !== null && usage.n !== row.ok && (
+        <span className="figure-note">{t('common.units.n', { n: format.count(usage.n) })}</span>
+      )}
+    </>
+  );
+}
+
+function Failures({ row }: { row: SummaryRow }) {
+  const { t } = useTranslation();
+  const format = useStableFormat();
+  if (row.trials === 0) return <span className="muted">{t('results.summary.notMeasured')}</span>;
+  if (row.failures.length === 0)
+    return <span className="muted">{t('results.summary.noFailures')}</span>;
+  return (
+    <ul className="failure-counts">
+      {row.failures.map(([status, count]) => (
+        <li key={status}>
+          {t('results.summary.failureCount', { n: format.count(count) })}{' '}
+          <StatusBadge status={status} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What every column means, for whoever reads the table for the first time. */
+const GLOSSARY: { term: string; help: string; only?: Mode }[] = [
+  { term: 'common.metrics.ttft_ms', help: 'common.metricHelp.ttft_ms', only: 'stream' },
+  { term: 'common.metrics.first_byte_ms', help: 'common.metricHelp.first_byte_ms', only: 'plain' },
+  { term: 'results.summary.glossary.interval', help: 'results.summary.help.interval' },
+  { term: 'results.summary.glossary.p95', help: 'results.summary.help.p95' },
+  { term: 'common.metrics.gap_median_ms', help: 'common.metricHelp.gap_median_ms', only: 'stream' },
+  { term: 'common.metrics.gap_p95_ms', help: 'results.summary.help.gap_p95', only: 'stream' },
+  {
+    term: 'common.metrics.max_silence_ms',
+    help: 'common.metricHelp.max_silence_ms',
+    only: 'stream',
+  },
+  { term: 'common.metrics.total_ms', help: 'common.metricHelp.total_ms' },
+  { term: 'common.metrics.e2e_tps', help: 'common.metricHelp.e2e_tps' },
+  { term: 'common.metrics.decode_tps', help: 'common.metricHelp.decode_tps', only: 'stream' },
+  {
+    term: 'common.metrics.tokens_per_chunk_mean',
+    help: 'common.metricHelp.tokens_per_chunk_mean',
+    only: 'stream',
+  },
+  { term: 'results.summary.glossary.tokens', help: 'results.summary.help.tokens' },
+  { term: 'results.summary.glossary.best', help: 'results.summary.help.best' },
+  { term: 'results.summary.glossary.n', help: 'results.summary.help.n' },
+];
+
+function Glossary({ tables }: { tables: readonly SummaryTable[] }) {
+  const { t } = useTranslation();
+  const modes = new Set(tables.map((table) => table.mode));
+  return (
+    <details className="glossary">
+      <summary>{t('results.summary.glossary.title')}</summary>
+      <dl>
+        {GLOSSARY.filter((entry) => !entry.only || modes.has(entry.only)).map((entry) => (
+          <div key={entry.term}>
+            <dt>{t(entry.term)}</dt>
+            <dd>{t(entry.help)}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}

@@ -1,0 +1,182 @@
+// The summary table as data: per mode, one row per profile with the figures
+// its columns show, each with its n, and the best figure of each column
+// marked (lowest time, highest rate) among the rows that have one. Pure, so
+// the marks and figures can be tested without a page.
+
+import type { RunView, TrialRow } from '../../../../../shared/api';
+import { median, type Distribution } from '../../../../../shared/stats';
+import type { ModeSummary } from '../../../../../shared/summary';
+import type { Mode, SummaryMetric, TrialStatus } from '../../../../../shared/trial';
+
+export type ColumnKey =
+  | 'first'
+  | 'first_p95'
+  | 'gap_median'
+  | 'gap_p95'
+  | 'max_silence'
+  | 'total'
+  | 'total_p95'
+  | 'e2e_tps'
+  | 'decode_tps'
+  | 'tokens_per_chunk';
+
+export interface Column {
+  key: ColumnKey;
+  metric: SummaryMetric;
+  /** Which figure of the metric's distribution over trials. */
+  stat: 'median' | 'p95';
+  /** Which way is better; null: neither (tokens per chunk is a property, not a score). */
+  better: 'lower' | 'higher' | null;
+  /** The median's 95% interval is shown under it. */
+  interval: boolean;
+}
+
+const col = (
+  key: ColumnKey,
+  metric: SummaryMetric,
+  stat: Column['stat'],
+  better: Column['better'],
+  interval = false,
+): Column => ({ key, metric, stat, better, interval });
+
+/** Plain mode has no token stream: its first figure is the first byte (TTFB), and it has no gaps. */
+export function columnsOf(mode: Mode): Column[] {
+  if (mode === 'plain') {
+    return [
+      col('first', 'first_byte_ms', 'median', 'lower', true),
+      col('first_p95', 'first_byte_ms', 'p95', 'lower'),
+      col('total', 'total_ms', 'median', 'lower', true),
+      col('total_p95', 'total_ms', 'p95', 'lower'),
+      col('e2e_tps', 'e2e_tps', 'median', 'higher'),
+    ];
+  }
+  return [
+    col('first', 'ttft_ms', 'median', 'lower', true),
+    col('first_p95', 'ttft_ms', 'p95', 'lower'),
+    col('gap_median', 'gap_median_ms', 'median', 'lower'),
+    col('gap_p95', 'gap_p95_ms', 'median', 'lower'),
+    col('max_silence', 'max_silence_ms', 'median', 'lower'),
+    col('total', 'total_ms', 'median', 'lower', true),
+    col('total_p95', 'total_ms', 'p95', 'lower'),
+    col('e2e_tps', 'e2e_tps', 'median', 'higher'),
+    col('decode_tps', 'decode_tps', 'median', 'higher'),
+    col('tokens_per_chunk', 'tokens_per_chunk_mean', 'median', null),
+  ];
+}
+
+export interface Cell {
+  value: number;
+  /** Trials that measured it. */
+  n: number;
+  interval: [number, number] | null;
+  best: boolean;
+}
+
+export interface TokenFigures {
+  /** Median of the tokenizer's counts, and its n. */
+  counted: { median: number; n: number } | null;
+  /** Median of what the API reported as completion tokens, over the trials that reported it. */
+  usage: { median: number; n: number } | null;
+  /** Median of (API − counted) over those trials. */
+  difference: number | null;
+}
+
+export interface SummaryRow {
+  profile_id: string;
+  mode: Mode;
+  trials: number;
+  ok: number;
+  failures: [TrialStatus, number][];
+  cells: Partial<Record<ColumnKey, Cell>>;
+  tokens: TokenFigures;
+}
+
+export interface SummaryTable {
+  mode: Mode;
+  columns: Column[];
+  rows: SummaryRow[];
+}
+
+function cellOf(distribution: Distribution | undefined, column: Column): Cell | null {
+  if (!distribution) return null;
+  return {
+    value: column.stat === 'median' ? distribution.median : distribution.p95,
+    n: distribution.n,
+    interval: column.interval ? distribution.median_ci95 : null,
+    best: false,
+  };
+}
+
+function tokenFigures(summary: ModeSummary, okTrials: readonly TrialRow[]): TokenFigures {
+  const counted = summary.metrics.tokens;
+  const reported = okTrials.filter((row) => row.trial.usage_completion_tokens !== null);
+  const usage = median(reported.map((row) => row.trial.usage_completion_tokens ?? NaN));
+  return {
+    counted: counted ? { median: counted.median, n: counted.n } : null,
+    usage: usage === null ? null : { median: usage, n: reported.length },
+    difference: median(reported.map((row) => row.trial.usage_diff ?? NaN)),
+  };
+}
+
+/**
+ * Marks the best figure of each column (ties all marked) when at least two
+ * rows can be compared and they are not all the same: a mark on every row
+ * would say nothing.
+ */
+function markBest(rows: SummaryRow[], columns: readonly Column[]): void {
+  for (const column of columns) {
+    if (column.better === null) continue;
+    const cells = rows.flatMap((row) => row.cells[column.key] ?? []);
+    const values = cells.map((cell) => cell.value);
+    const best = column.better === 'lower' ? Math.min(...values) : Math.max(...values);
+    if (cells.length < 2 || values.every((value) => value === best)) continue;
+    for (const cell of cells) cell.best = cell.value === best;
+  }
+}
+
+function emptyRow(profile_id: string, mode: Mode): SummaryRow {
+  return {
+    profile_id,
+    mode,
+    trials: 0,
+    ok: 0,
+    failures: [],
+    cells: {},
+    tokens: { counted: null, usage: null, difference: null },
+  };
+}
+
+/** One table per mode of the run, rows in the run's profile order. */
+export function summaryTables(view: RunView): SummaryTable[] {
+  return view.run.config.modes.map((mode) => {
+    const columns = columnsOf(mode);
+    const rows = view.run.profiles.map((profile): SummaryRow => {
+      const summary = view.summaries[profile.id]?.find((s) => s.mode === mode);
+      // A profile without a trial in this mode (it could not be measured) keeps its row.
+      if (!summary) return emptyRow(profile.id, mode);
+      const okTrials = view.trials.filter(
+        (row) =>
+          row.profile_id === profile.id &&
+          !row.warmup &&
+          row.trial.mode === mode &&
+          row.trial.status === 'ok',
+      );
+      const cells: Partial<Record<ColumnKey, Cell>> = {};
+      for (const column of columns) {
+        const cell = cellOf(summary.metrics[column.metric], column);
+        if (cell) cells[column.key] = cell;
+      }
+      return {
+        profile_id: profile.id,
+        mode,
+        trials: summary.trials,
+        ok: summary.ok,
+        failures: Object.entries(summary.failures) as [TrialStatus, number][],
+        cells,
+        tokens: tokenFigures(summary, okTrials),
+      };
+    });
+    markBest(rows, columns);
+    return { mode, columns, rows };
+  });
+}

@@ -1,0 +1,249 @@
+// New run in Chromium, against the real services and keychain: the demo
+// chosen for a newcomer, two profiles (the demo and a simulator profile with
+// a key) in both modes × 3 trials planned as 12 calls before anything is
+// sent, presets, the reasons an impossible configuration cannot start, the
+// warning before a large run to real providers, Start opening the live view,
+// a profile named like HTML shown as text, and axe plus screenshots in both
+// languages and themes.
+
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  axeViolations,
+  screenshot,
+  startAppUnderTest,
+  useLook,
+  type AppUnderTest,
+} from '../support/app-under-test';
+
+const KEY = 'sk-e2e-new-run-0123456789abcdef';
+const SIM = 'Simulator steady';
+const HTML_NAME = '<img src=x onerror=alert(1)>';
+
+let app: AppUnderTest;
+const dialogs: string[] = [];
+
+beforeAll(async () => {
+  app = await startAppUnderTest();
+  // An alert() from a name rendered as HTML would show up here.
+  app.page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+}, 60_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+const profileBox = (page: Page, name: string) =>
+  page.locator('.profile-option').filter({ hasText: name }).getByRole('checkbox');
+
+const planCalls = (page: Page) => page.locator('.plan-calls-number').textContent();
+
+const startButton = (page: Page) =>
+  page.getByRole('button', { name: /^(Start the run|开始测量)$/ });
+
+async function addSimulatorProfile(name: string, withKey: boolean): Promise<string> {
+  const profile = app.services.profiles.create({
+    name,
+    base_url: `${app.sim.url}/v1`,
+    model: 'sim-steady:tokens=60,gap=5,ttft=40',
+  });
+  if (withKey) await app.services.profiles.setKey(profile.id, KEY);
+  return profile.id;
+}
+
+/** The demo and the simulator profile, both modes, three trials: the issue's example run. */
+async function chooseExampleRun(page: Page): Promise<void> {
+  await profileBox(page, 'Demo (simulated)').check();
+  await profileBox(page, SIM).check();
+  await page.locator('input[name="run-modes"][value="both"]').check();
+  await page
+    .locator('.field', { hasText: /Trials per profile and mode|试验次数/ })
+    .locator('input')
+    .fill('3');
+  await expect.poll(() => planCalls(page)).toBe('12');
+}
+
+describe('new run', () => {
+  it('chooses the demo for a newcomer, who can start at once', async () => {
+    await app.open('#/runs/new');
+    const { page } = app;
+    await page.getByRole('heading', { name: 'New run', level: 1 }).waitFor();
+    expect(await profileBox(page, 'Demo (simulated)').isChecked()).toBe(true);
+    // Five trials (the defaults) in both modes.
+    await expect.poll(() => planCalls(page)).toBe('10');
+    await expect.poll(() => startButton(page).isEnabled()).toBe(true);
+    expect(await page.locator('.plan-panel').textContent()).toContain(
+      'All calls go to the built-in simulator',
+    );
+  });
+
+  it('plans the demo and a simulator profile in both modes × 3 trials as 12 calls', async () => {
+    await addSimulatorProfile(SIM, true);
+    await app.open('#/runs/new');
+    const { page } = app;
+    // With a profile of their own, the user chooses: nothing is chosen for them.
+    await page.locator('.plan-problems').getByText('Choose at least one profile.').waitFor();
+    expect(await startButton(page).isDisabled()).toBe(true);
+
+    const sim = page.locator('.profile-option').filter({ hasText: SIM });
+    expect(await sim.textContent()).toContain('sim-steady:tokens=60');
+    await expect.poll(() => sim.textContent()).toContain('key stored');
+    expect(
+      await page.locator('.profile-option').filter({ hasText: 'Demo' }).textContent(),
+    ).toContain('no key needed');
+
+    await chooseExampleRun(page);
+    const panel = page.locator('.plan-panel');
+    expect(await panel.textContent()).toContain('6 per profile × 2 profiles');
+    await expect.poll(() => panel.getByRole('status').textContent()).toBe('12 API calls.');
+    const perProfile = await panel.locator('.plan-profiles li').allTextContents();
+    expect(perProfile).toEqual(['Demo (simulated)6', `${SIM}6`]);
+    expect(await startButton(page).isEnabled()).toBe(true);
+
+    // With a warm-up per profile and mode: 2 more calls per profile.
+    await page.getByRole('checkbox', { name: 'Warm-up trial' }).check();
+    await expect.poll(() => planCalls(page)).toBe('16');
+    expect(await panel.textContent()).toContain('Includes 4 warm-up calls.');
+    await page.getByRole('checkbox', { name: 'Warm-up trial' }).uncheck();
+    await expect.poll(() => planCalls(page)).toBe('12');
+  });
+
+  it('fills the prompt from presets, each with room for its answer', async () => {
+    await app.open('#/runs/new');
+    const { page } = app;
+    const prompt = page.getByLabel('Prompt sent to every profile');
+    const maxTokens = page.getByLabel('max_tokens', { exact: true });
+    for (const [preset, expected] of [
+      ['Short answer', 'Canberra'],
+      ['Long answer', '500 words'],
+      ['Code', 'merge_intervals'],
+      ['Chinese text', '二十四节气'],
+    ] as const) {
+      await page.getByRole('button', { name: preset, exact: true }).click();
+      expect(await prompt.inputValue()).toContain(expected);
+      expect(
+        await page.getByRole('button', { name: preset, exact: true }).getAttribute('aria-pressed'),
+      ).toBe('true');
+      expect(Number(await maxTokens.inputValue())).toBeGreaterThanOrEqual(120);
+    }
+    await prompt.fill('Say hello.');
+    expect(await page.locator('.preset[aria-pressed="true"]').count()).toBe(0);
+    await page.getByText('Your own prompt (10 characters)').waitFor();
+  });
+
+  it('says why an impossible configuration cannot start', async () => {
+    await app.open('#/runs/new');
+    const { page } = app;
+    await chooseExampleRun(page);
+    const panel = page.locator('.plan-panel');
+    const problems = page.locator('.plan-problems');
+
+    await page.getByLabel('Prompt sent to every profile').fill('   ');
+    await problems.getByText('The prompt is empty: write one or choose a preset.').waitFor();
+    await problems.getByText('It cannot start yet:').waitFor();
+    // Said to screen readers too, in one sentence.
+    await expect
+      .poll(() => panel.getByRole('status').textContent())
+      .toBe('It cannot start yet: The prompt is empty: write one or choose a preset.');
+    expect(await startButton(page).isDisabled()).toBe(true);
+
+    await profileBox(page, 'Demo (simulated)').uncheck();
+    await profileBox(page, SIM).uncheck();
+    await problems.getByText('Choose at least one profile.').waitFor();
+    await problems.getByText('The prompt is empty: write one or choose a preset.').waitFor();
+
+    // A value the contract cannot take is named next to its field; no plan is asked for.
+    const trials = page.getByLabel('Trials per profile and mode');
+    await trials.fill('0');
+    await page.getByText('Enter a whole number from 1 to 1,000.').waitFor();
+    expect(await trials.getAttribute('aria-invalid')).toBe('true');
+    await panel.getByText('Correct the fields marked in red').waitFor();
+    const deadline = page.getByLabel('Deadline');
+    await deadline.fill('0');
+    await page.getByText('Enter a number of seconds above 0, up to 86,400.').waitFor();
+    expect(await startButton(page).isDisabled()).toBe(true);
+  });
+
+  it('warns before a large run to real providers, not before a small one', async () => {
+    await app.open('#/runs/new');
+    const { page } = app;
+    await chooseExampleRun(page);
+    const warning = page.getByText(/of these calls go to real providers/);
+    expect(await warning.count()).toBe(0);
+    await page.getByLabel('Trials per profile and mode').fill('25');
+    await expect.poll(() => planCalls(page)).toBe('100');
+    // The demo's 50 calls go to the built-in simulator; the other profile's 50 count.
+    await warning.waitFor();
+    expect(await warning.textContent()).toContain('50 of these calls go to real providers');
+  });
+
+  it('says which requests go without a key, without refusing them', async () => {
+    await addSimulatorProfile('Local without key', false);
+    await app.open('#/runs/new');
+    const { page } = app;
+    const option = page.locator('.profile-option').filter({ hasText: 'Local without key' });
+    await expect.poll(() => option.textContent()).toContain('no key');
+    await profileBox(page, 'Local without key').check();
+    await page.getByText('Sent without a key: Local without key.').waitFor();
+    await expect.poll(() => startButton(page).isEnabled()).toBe(true);
+  });
+
+  it('starts the run and opens its live view', async () => {
+    await app.open('#/runs/new');
+    const { page } = app;
+    await chooseExampleRun(page);
+    await startButton(page).click();
+    await page.waitForURL(/#\/runs\/(?!new)[^/]+$/);
+    const runId = decodeURIComponent(new URL(page.url()).hash.replace('#/runs/', ''));
+    const record = app.services.store.history.getRun(runId)?.run;
+    expect(record?.planned_calls).toBe(12);
+    expect(record?.config).toMatchObject({ trials: 3, modes: ['stream', 'plain'] });
+    await page.getByRole('heading', { name: 'Run in progress' }).waitFor();
+    // Coming back to New run finds the same choices.
+    await page.getByRole('link', { name: 'New run' }).click();
+    await expect.poll(() => planCalls(page)).toBe('12');
+    expect(await profileBox(page, SIM).isChecked()).toBe(true);
+    await expect
+      .poll(() => app.services.store.history.getRun(runId)?.run.status, { timeout: 30_000 })
+      .toBe('completed');
+  });
+
+  it('shows a profile named like HTML as text', async () => {
+    await addSimulatorProfile(HTML_NAME, true);
+    await app.open('#/runs/new');
+    const { page } = app;
+    const option = page.locator('.profile-option').filter({ hasText: HTML_NAME });
+    await option.waitFor();
+    expect(await option.locator('.profile-option-name').textContent()).toBe(HTML_NAME);
+    await option.getByRole('checkbox').check();
+    await expect.poll(() => page.locator('.plan-profiles').textContent()).toContain(HTML_NAME);
+    expect(await page.locator('main img').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  });
+
+  for (const [language, theme] of [
+    ['en', 'light'],
+    ['en', 'dark'],
+    ['zh-CN', 'light'],
+    ['zh-CN', 'dark'],
+  ] as const) {
+    it(`passes an axe scan in ${language}, ${theme}`, async () => {
+      await useLook(app, language, theme);
+      await app.open('#/runs/new');
+      const { page } = app;
+      await chooseExampleRun(page);
+      await page.getByRole('button', { name: /^(Chinese text|中文文本)$/ }).click();
+      await expect.poll(() => startButton(page).isEnabled()).toBe(true);
+      await screenshot(page, `new-run-${language}-${theme}`);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // The reasons it cannot start, in the same language.
+      await page.locator('textarea').fill('');
+      await page.locator('.plan-problems').waitFor();
+      await screenshot(page, `new-run-${language}-${theme}-problems`);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});

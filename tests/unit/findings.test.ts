@@ -1,0 +1,236 @@
+// The myths' findings on hand-made trials: each finding appears only when its
+// condition holds in the data, with the figures it rests on, and none otherwise.
+
+import { describe, expect, it } from 'vitest';
+import { findings, practicalMargin, type FindingsProfile } from '../../src/shared/findings';
+import { summarize } from '../../src/shared/summary';
+import type { AbortRecord, Trial } from '../../src/shared/trial';
+import { makeTrial } from './trial-fixture';
+
+/** A profile's counted trials (and warm-ups), summarised as the store does. */
+function profile(trials: Trial[], warmups: Trial[] = [], id = 'p1'): FindingsProfile {
+  return {
+    profile_id: id,
+    summaries: summarize(id, trials),
+    trials: [
+      ...warmups.map((trial) => ({ warmup: true, trial })),
+      ...trials.map((trial) => ({ warmup: false, trial })),
+    ],
+  };
+}
+
+/** Plain trials: the body arrives whole, at about `total`. */
+function plain(total: number, count = 5): Trial[] {
+  return Array.from({ length: count }, (_, i) =>
+    makeTrial({
+      mode: 'plain',
+      ttft_ms: null,
+      ttfo_ms: null,
+      first_event_ms: null,
+      first_byte_ms: total - 10 + i,
+      last_token_ms: null,
+      total_ms: total + i,
+      chunks: 0,
+      gaps_ms: [],
+      gap_median_ms: null,
+      gap_p95_ms: null,
+      gap_max_ms: null,
+      tokens_per_chunk_mean: null,
+      timeline: { t0_mono_ms: 0, chunks: [], pings: [] },
+    }),
+  );
+}
+
+/** Stream trials of a token per chunk: the first token at about `ttft`, the end at about `total`. */
+function stream(ttft: number, total: number, count = 5, overrides: Partial<Trial> = {}): Trial[] {
+  return Array.from({ length: count }, (_, i) =>
+    makeTrial({
+      ttft_ms: ttft + i,
+      last_token_ms: total - 20 + i,
+      total_ms: total + i,
+      tokens_per_chunk_mean: 1,
+      ...overrides,
+    }),
+  );
+}
+
+describe('streaming moved the first token, not the last', () => {
+  it('is found when the TTFT interval is below the TTFB interval and the totals overlap', () => {
+    const result = findings([profile([...stream(200, 1000), ...plain(1000)])]);
+    expect(result).toEqual([
+      {
+        kind: 'first_not_last',
+        profile_id: 'p1',
+        ttft: { n: 5, median: 202, ci95: expect.any(Array) },
+        ttfb: { n: 5, median: 992, ci95: expect.any(Array) },
+        stream_total: { n: 5, median: 1002, ci95: expect.any(Array) },
+        plain_total: { n: 5, median: 1002, ci95: expect.any(Array) },
+      },
+    ]);
+  });
+
+  it('is not found when the first token did not come clearly earlier', () => {
+    expect(findings([profile([...stream(985, 1000), ...plain(1000)])])).toEqual([]);
+  });
+
+  it('is not found when the totals differ clearly', () => {
+    expect(findings([profile([...stream(200, 1000), ...plain(3000)])])).toEqual([]);
+  });
+
+  it('is not found from one trial per mode: no interval, no claim', () => {
+    expect(findings([profile([...stream(200, 1000, 1), ...plain(1000, 1)])])).toEqual([]);
+  });
+
+  it('is not found without both modes', () => {
+    expect(findings([profile(stream(200, 1000))])).toEqual([]);
+  });
+
+  it('says streaming gave nothing when most streams were buffered, not that it helped', () => {
+    const buffered = stream(980, 1000, 5, { buffered: true, burst_share: 0.95 });
+    const result = findings([profile([...buffered, ...plain(1000)])]);
+    expect(result.map((f) => f.kind)).toEqual(['stream_gave_nothing', 'buffered']);
+    expect(result[0]).toMatchObject({
+      kind: 'stream_gave_nothing',
+      buffered: 5,
+      n: 5,
+      ttft: { median: 982, n: 5 },
+      last_token: { median: 982, n: 5 },
+      ttfb: { median: 992, n: 5 },
+    });
+  });
+});
+
+describe('chunks are not tokens', () => {
+  it('is found from 1.5 tokens per chunk up, with the gap it explains', () => {
+    const result = findings([profile(stream(200, 1000, 3, { tokens_per_chunk_mean: 4 }))]);
+    expect(result).toEqual([
+      {
+        kind: 'chunks_not_tokens',
+        profile_id: 'p1',
+        tokens_per_chunk: { n: 3, median: 4, ci95: [4, 4] },
+        gap_median: { n: 3, median: 100, ci95: [100, 100] },
+      },
+    ]);
+  });
+
+  it('is not found below 1.5 tokens per chunk', () => {
+    expect(findings([profile(stream(200, 1000, 3, { tokens_per_chunk_mean: 1.4 }))])).toEqual([]);
+  });
+});
+
+describe('keep-alive pings kept a silent stream open', () => {
+  const pinged = { pings: 12, max_content_silence_ms: 1500, max_silence_ms: 120 };
+
+  it('is found when pings bridged a long content silence', () => {
+    const trials = [...stream(1500, 2000, 2, pinged), ...stream(200, 1000, 1)];
+    expect(findings([profile(trials)])).toEqual([
+      {
+        kind: 'pings_kept_open',
+        profile_id: 'p1',
+        trials: 2,
+        n: 3,
+        pings: 12,
+        content_silence_ms: 1500,
+        silence_ms: 120,
+      },
+    ]);
+  });
+
+  it('is not found when the content silence was short', () => {
+    const short = { ...pinged, max_content_silence_ms: 400 };
+    expect(findings([profile(stream(200, 1000, 3, short))])).toEqual([]);
+  });
+
+  it('is not found without pings, or when the pings did not break the silence', () => {
+    expect(findings([profile(stream(1500, 2000, 3, { ...pinged, pings: 0 }))])).toEqual([]);
+    const silentAnyway = { ...pinged, max_silence_ms: 1400 };
+    expect(findings([profile(stream(1500, 2000, 3, silentAnyway))])).toEqual([]);
+  });
+
+  it('leaves out warm-ups and failed trials', () => {
+    const warmup = stream(1500, 2000, 1, pinged);
+    const failed = stream(1500, 2000, 1, { ...pinged, status: 'idle_timeout' });
+    expect(findings([profile([...failed, ...stream(200, 1000, 2)], warmup)])).toEqual([]);
+  });
+});
+
+describe('the stream was buffered', () => {
+  it('counts the buffered trials of the ok ones, with their burst share', () => {
+    const trials = [
+      ...stream(900, 1000, 1, { buffered: true, burst_share: 0.9 }),
+      ...stream(200, 1000, 2),
+    ];
+    expect(findings([profile(trials)])).toEqual([
+      { kind: 'buffered', profile_id: 'p1', trials: 1, n: 3, burst_share: 0.9 },
+    ]);
+  });
+
+  it('is not found when no trial was buffered', () => {
+    expect(findings([profile(stream(200, 1000, 3))])).toEqual([]);
+  });
+});
+
+describe('the abort did not stop the tokens', () => {
+  const abort = (overrides: Partial<AbortRecord>): Partial<Trial> => ({
+    status: 'aborted',
+    abort: {
+      after_tokens: 10,
+      at_ms: 400,
+      close_ms: 30,
+      bytes_after: 0,
+      chunks_after: 0,
+      ...overrides,
+    },
+  });
+
+  it('is found when data still came after the hang-up', () => {
+    const trials = [
+      ...stream(200, 1000, 1, abort({ bytes_after: 900, chunks_after: 6 })),
+      ...stream(200, 1000, 1, abort({ close_ms: null, bytes_after: 300, chunks_after: 2 })),
+    ];
+    expect(findings([profile(trials)])).toEqual([
+      {
+        kind: 'abort_continued',
+        profile_id: 'p1',
+        trials: 2,
+        continued: 2,
+        after_tokens: 10,
+        close_ms: 30,
+        never_closed: 1,
+        chunks_after: 8,
+        bytes_after: 1200,
+      },
+    ]);
+  });
+
+  it('is not found when nothing came after, nor without abort records', () => {
+    expect(findings([profile(stream(200, 1000, 2, abort({})))])).toEqual([]);
+    expect(findings([profile(stream(200, 1000, 2))])).toEqual([]);
+  });
+});
+
+describe('findings', () => {
+  it('are ordered by myth, then by profile', () => {
+    const batched = stream(200, 1000, 3, { tokens_per_chunk_mean: 3 });
+    const result = findings([
+      profile(batched, [], 'a'),
+      profile([...stream(200, 1000), ...plain(1000)], [], 'b'),
+      profile(batched, [], 'c'),
+    ]);
+    expect(result.map((f) => [f.kind, f.profile_id])).toEqual([
+      ['first_not_last', 'b'],
+      ['chunks_not_tokens', 'a'],
+      ['chunks_not_tokens', 'c'],
+    ]);
+  });
+
+  it('are none for a run where nothing failed and nothing stood out', () => {
+    expect(findings([profile(plain(1000))])).toEqual([]);
+    expect(findings([])).toEqual([]);
+  });
+
+  it('treat medians within max(1 ms, 1%) as practically equal', () => {
+    expect(practicalMargin(50, 80)).toBe(1);
+    expect(practicalMargin(2000, 1000)).toBe(10);
+  });
+});

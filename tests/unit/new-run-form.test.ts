@@ -1,0 +1,239 @@
+// The new-run form as data: what it starts from, the configuration it sends,
+// the fields it names when a value cannot be sent, the presets, and the
+// plan's problems in the UI's words (main's own sentences run through it).
+
+import { describe, expect, it } from 'vitest';
+import { runConfigProblems } from '../../src/main/runs/plan';
+import type { RunDefaults } from '../../src/shared/api';
+import {
+  DEFAULT_RUN_LIMITS,
+  TIME_LIMITS,
+  type Profile,
+  type RunConfig,
+} from '../../src/shared/run';
+import { resources } from '../../src/renderer/src/i18n/resources';
+import { PROBLEM_KEYS, planProblem } from '../../src/renderer/src/pages/new-run/plan-problems';
+import {
+  PRESET_IDS,
+  PROMPT_PRESETS,
+  presetOf,
+} from '../../src/renderer/src/pages/new-run/prompt-presets';
+import {
+  MODE_CHOICES,
+  draftForProfiles,
+  draftFromDefaults,
+  modesOf,
+  parseDraft,
+} from '../../src/renderer/src/pages/new-run/run-draft';
+
+const defaults: RunDefaults = {
+  trials: 5,
+  max_tokens: 300,
+  prompt: 'Explain, in 150 words, why free-tier LLM latency is noisy.',
+  connect_timeout_ms: 10_000,
+  idle_timeout_ms: 30_000,
+  stall_ms: 15_000,
+  deadline_ms: 300_000,
+  warmup: false,
+};
+
+function profile(id: string, builtin = false): Profile {
+  return {
+    id,
+    name: id,
+    base_url: builtin ? 'builtin:simulator' : 'http://127.0.0.1:1/v1',
+    model: 'sim-steady',
+    dialect: 'openai-chat',
+    headers: {},
+    defaults: {},
+    notes: '',
+    allow_insecure_key: false,
+    builtin,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+const demo = profile('demo', true);
+
+type Tree = { [key: string]: string | Tree };
+function lookup(language: 'en' | 'zh-CN', key: string): unknown {
+  return key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Tree | undefined)?.[part],
+      resources[language].translation as unknown,
+    );
+}
+
+describe('the new-run form', () => {
+  it('chooses the demo when it is the only profile, and nothing for someone with their own', () => {
+    expect(draftFromDefaults(defaults, [demo]).profileIds).toEqual(['demo']);
+    expect(draftFromDefaults(defaults, [demo, profile('mine')]).profileIds).toEqual([]);
+    expect(draftFromDefaults(defaults, []).profileIds).toEqual([]);
+  });
+
+  it('starts from the defaults, in seconds, both modes, a new connection per trial', () => {
+    const draft = draftFromDefaults({ ...defaults, connect_timeout_ms: 2500 }, [demo]);
+    expect(draft).toMatchObject({
+      prompt: defaults.prompt,
+      modes: 'both',
+      trials: '5',
+      maxTokens: '300',
+      timeouts: {
+        connect_timeout_ms: '2.5',
+        idle_timeout_ms: '30',
+        stall_ms: '15',
+        deadline_ms: '300',
+      },
+      warmup: false,
+      reuseConnection: false,
+    });
+  });
+
+  it('sends the run configuration the contract takes', () => {
+    const draft = { ...draftFromDefaults(defaults, [demo]), trials: ' 3 ', warmup: true };
+    expect(parseDraft(draft)).toEqual({
+      config: {
+        prompt: defaults.prompt,
+        max_tokens: 300,
+        modes: ['stream', 'plain'],
+        trials: 3,
+        profile_ids: ['demo'],
+        limits: {
+          connect_timeout_ms: 10_000,
+          idle_timeout_ms: 30_000,
+          stall_ms: 15_000,
+          deadline_ms: 300_000,
+        },
+        reuse_connection: false,
+        warmup: true,
+      },
+      errors: {},
+    });
+    expect(modesOf('stream')).toEqual(['stream']);
+    expect(modesOf('plain')).toEqual(['plain']);
+  });
+
+  it('names each field whose text cannot be sent, and sends nothing then', () => {
+    const draft = draftFromDefaults(defaults, [demo]);
+    const parsed = parseDraft({
+      ...draft,
+      trials: '2.5',
+      maxTokens: '',
+      timeouts: { ...draft.timeouts, stall_ms: '0', deadline_ms: '100000' },
+    });
+    expect(parsed.config).toBeNull();
+    expect(parsed.errors).toEqual({
+      trials: { kind: 'integer', min: 1, max: 1000 },
+      max_tokens: { kind: 'integer', min: 1, max: 1_000_000 },
+      stall_ms: { kind: 'seconds', max: 86_400 },
+      deadline_ms: { kind: 'seconds', max: 86_400 },
+    });
+    expect(parseDraft({ ...draft, trials: '1001' }).errors).toHaveProperty('trials');
+    expect(parseDraft({ ...draft, trials: 'abc' }).errors).toHaveProperty('trials');
+    // Fractions of a second are fine: 0.25 s is 250 ms.
+    const quick = parseDraft({
+      ...draft,
+      timeouts: { ...draft.timeouts, connect_timeout_ms: '0.25' },
+    });
+    expect(quick.config?.limits?.connect_timeout_ms).toBe(250);
+  });
+
+  it('keeps an earlier draft less the profiles that are gone, in the list order', () => {
+    const draft = { ...draftFromDefaults(defaults, [demo]), profileIds: ['b', 'gone', 'a'] };
+    expect(draftForProfiles(draft, [demo, profile('a'), profile('b')]).profileIds).toEqual([
+      'a',
+      'b',
+    ]);
+  });
+});
+
+describe('prompt presets', () => {
+  it('are told apart by their text, and leave room for their answer', () => {
+    expect(PROMPT_PRESETS.map((p) => p.id)).toEqual([...PRESET_IDS]);
+    for (const preset of PROMPT_PRESETS) {
+      expect(presetOf(preset.prompt)).toBe(preset);
+      expect(preset.maxTokens).toBeGreaterThanOrEqual(100);
+    }
+    expect(presetOf('my own prompt')).toBeNull();
+  });
+
+  it('include a prompt in Chinese', () => {
+    const chinese = PROMPT_PRESETS.find((p) => p.id === 'chinese');
+    expect(chinese?.prompt).toMatch(/^[\p{Script=Han}\p{P}\s\d]+$/u);
+  });
+
+  it('have a label and a hint in both languages, as every mode and time limit does', () => {
+    const keys = [
+      ...PRESET_IDS.flatMap((id) => [
+        `runs.new.prompt.preset.${id}`,
+        `runs.new.prompt.presetHint.${id}`,
+      ]),
+      ...MODE_CHOICES.flatMap((mode) => [
+        `runs.new.options.mode.${mode}`,
+        `runs.new.options.modeHint.${mode}`,
+      ]),
+      ...TIME_LIMITS.flatMap((name) => [
+        `runs.new.options.limit.${name}`,
+        `runs.new.options.limitHint.${name}`,
+      ]),
+    ];
+    for (const key of keys) {
+      expect(typeof lookup('en', key), key).toBe('string');
+      expect(typeof lookup('zh-CN', key), key).toBe('string');
+    }
+  });
+});
+
+describe("the plan's problems", () => {
+  const profiles = { get: (id: string) => (id === 'demo' ? demo : null) };
+  const valid: RunConfig = {
+    prompt: 'hello',
+    max_tokens: 100,
+    modes: ['stream'],
+    trials: 3,
+    profile_ids: ['demo'],
+    limits: DEFAULT_RUN_LIMITS,
+    reuse_connection: false,
+    warmup: false,
+  };
+
+  it("translate every sentence main's checks write", () => {
+    const broken: RunConfig[] = [
+      { ...valid, prompt: '  ' },
+      { ...valid, max_tokens: 0 },
+      { ...valid, trials: 1.5 },
+      { ...valid, modes: [] },
+      { ...valid, modes: ['stream', 'stream'] },
+      { ...valid, modes: ['fast' as 'stream'] },
+      { ...valid, profile_ids: [] },
+      { ...valid, profile_ids: ['demo', 'demo'] },
+      { ...valid, profile_ids: ['gone', 'lost'] },
+      { ...valid, limits: { ...DEFAULT_RUN_LIMITS, stall_ms: -1 } },
+    ];
+    const problems = broken.flatMap((config) => runConfigProblems(config, profiles));
+    expect(problems.length).toBeGreaterThanOrEqual(broken.length);
+    const translated = problems.map(planProblem);
+    expect(translated.filter((p) => p.key === null)).toEqual([]);
+    expect(new Set(translated.map((p) => p.key))).toEqual(new Set(Object.keys(PROBLEM_KEYS)));
+    expect(planProblem('no saved profiles with id gone, lost')).toEqual({
+      key: 'unknownProfile',
+      values: { ids: 'gone, lost' },
+    });
+  });
+
+  it('show a sentence this version does not know as it was written', () => {
+    expect(planProblem('the moon is not full')).toEqual({
+      key: null,
+      text: 'the moon is not full',
+    });
+  });
+
+  it('have their words in both languages', () => {
+    for (const key of Object.values(PROBLEM_KEYS)) {
+      expect(typeof lookup('en', key), key).toBe('string');
+      expect(typeof lookup('zh-CN', key), key).toBe('string');
+    }
+  });
+});

@@ -1,0 +1,135 @@
+// The results screen's summary table as data: a table per mode, a row per
+// profile with its figures and n, the best of each column marked.
+
+import { describe, expect, it } from 'vitest';
+import type { RunView, TrialRow } from '../../src/shared/api';
+import { summarize } from '../../src/shared/summary';
+import type { Trial } from '../../src/shared/trial';
+import { summaryTables } from '../../src/renderer/src/pages/run/results/summary-model';
+import { runRecord, snapshot } from '../support/store-fixtures';
+import { makeTrial } from './trial-fixture';
+
+function row(profile_id: string, trial: Trial, index: number, warmup = false): TrialRow {
+  // As the run view sends it: no timeline, gaps or texts.
+  const figures: Partial<Trial> = { ...trial };
+  delete figures.timeline;
+  delete figures.gaps_ms;
+  delete figures.text;
+  delete figures.reasoning_text;
+  return {
+    run_id: 'r1',
+    profile_id,
+    trial_index: index,
+    warmup,
+    trial: {
+      ...(figures as TrialRow['trial']),
+      text_chars: trial.text.length,
+      reasoning_chars: trial.reasoning_text.length,
+    },
+  };
+}
+
+/** A run view of these profiles' trials, summarised as the store does (warm-ups left out). */
+function view(
+  trials: Record<string, Trial[]>,
+  modes: ('stream' | 'plain')[] = ['stream'],
+): RunView {
+  const ids = ['fast', 'slow', 'gone'];
+  return {
+    run: runRecord(
+      'r1',
+      ids.map((id) => snapshot(id, { name: id })),
+      { config: { ...runRecord('r1', []).config, modes } },
+    ),
+    trials: Object.entries(trials).flatMap(([id, list]) => list.map((t, i) => row(id, t, i + 1))),
+    summaries: Object.fromEntries(
+      Object.entries(trials).map(([id, list]) => [id, summarize(id, list)]),
+    ),
+  };
+}
+
+const fast = [
+  makeTrial({ ttft_ms: 100, total_ms: 500, e2e_tps: 20 }),
+  makeTrial({
+    ttft_ms: 110,
+    total_ms: 520,
+    e2e_tps: 22,
+    usage_completion_tokens: 9,
+    usage_diff: 1,
+  }),
+  makeTrial({ status: 'http_error', http_status: 429, error: 'slow down' }),
+];
+const slow = [
+  makeTrial({ ttft_ms: 300, total_ms: 400, e2e_tps: 30 }),
+  makeTrial({ ttft_ms: 320, total_ms: 420, e2e_tps: 31, decode_tps: null }),
+];
+
+describe('summary tables', () => {
+  const [table] = summaryTables(view({ fast, slow }));
+
+  it('has a row per profile of the run, one that was never measured included', () => {
+    expect(table?.mode).toBe('stream');
+    expect(table?.rows.map((r) => [r.profile_id, r.ok, r.trials, r.failures])).toEqual([
+      ['fast', 2, 3, [['http_error', 1]]],
+      ['slow', 2, 2, []],
+      ['gone', 0, 0, []],
+    ]);
+    expect(table?.rows[2]?.cells).toEqual({});
+  });
+
+  it('gives each figure its n and the median its interval', () => {
+    const first = table?.rows[0]?.cells.first;
+    expect(first).toMatchObject({ value: 105, n: 2 });
+    expect(first?.interval).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(table?.rows[0]?.cells.first_p95?.interval).toBeNull();
+    expect(table?.rows[1]?.cells.decode_tps?.n).toBe(1);
+  });
+
+  it('marks the lowest time and the highest rate of each column, and no property', () => {
+    const best = (key: string) =>
+      table?.rows.map((r) => r.cells[key as keyof typeof r.cells]?.best ?? null);
+    expect(best('first')).toEqual([true, false, null]);
+    expect(best('total')).toEqual([false, true, null]);
+    expect(best('e2e_tps')).toEqual([false, true, null]);
+    expect(best('tokens_per_chunk')).toEqual([false, false, null]);
+  });
+
+  it('marks nothing when a column has one row to compare, or every row ties', () => {
+    const [only] = summaryTables(view({ fast }));
+    expect(Object.values(only?.rows[0]?.cells ?? {}).some((cell) => cell.best)).toBe(false);
+    const [same] = summaryTables(view({ fast: slow, slow }));
+    const marked = same?.rows.flatMap((r) => Object.values(r.cells)).filter((cell) => cell.best);
+    expect(marked).toEqual([]);
+  });
+
+  it('marks every row that ties for the best', () => {
+    const [tied] = summaryTables(view({ fast: slow, slow, gone: fast }));
+    expect(tied?.rows.map((r) => r.cells.total?.best)).toEqual([true, true, false]);
+  });
+
+  it('sets the counted tokens beside the API’s usage, over the trials that reported it', () => {
+    expect(table?.rows[0]?.tokens).toEqual({
+      counted: { median: 8, n: 2 },
+      usage: { median: 8.5, n: 2 },
+      difference: 0.5,
+    });
+    const [none] = summaryTables(
+      view({ fast: [makeTrial({ usage_completion_tokens: null, usage_diff: null })] }),
+    );
+    expect(none?.rows[0]?.tokens.usage).toBeNull();
+  });
+
+  it('labels plain mode by its first byte and gives it no gap columns', () => {
+    const plain = [makeTrial({ mode: 'plain', ttft_ms: null, first_byte_ms: 480 })];
+    const [, plainTable] = summaryTables(view({ fast: [...fast, ...plain] }, ['stream', 'plain']));
+    expect(plainTable?.mode).toBe('plain');
+    expect(plainTable?.columns.map((c) => [c.key, c.metric])).toEqual([
+      ['first', 'first_byte_ms'],
+      ['first_p95', 'first_byte_ms'],
+      ['total', 'total_ms'],
+      ['total_p95', 'total_ms'],
+      ['e2e_tps', 'e2e_tps'],
+    ]);
+    expect(plainTable?.rows[0]?.cells.first?.value).toBe(480);
+  });
+});
