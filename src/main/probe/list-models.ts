@@ -10,9 +10,9 @@ import type { Dialect } from '../../shared/trial';
 import { canDecode, contentEncodingOf, createBodyDecoder } from './body-decoder';
 import { dialectAdapter } from './dialects';
 import { isRecord } from './dialects/dialect';
-import { EndpointUrlError, isLoopbackHost } from './endpoint-url';
+import { EndpointUrlError } from './endpoint-url';
 import { networkErrorText, providerErrorMessage } from './failure-text';
-import { InsecureKeyError, ProbeConfigError } from './probe-session';
+import { checkedEndpointUrl } from './probe-session';
 import { providerLine } from './redact';
 import type { EndpointSpec } from './types';
 
@@ -147,23 +147,7 @@ function get(url: URL, headers: Record<string, string>): Promise<{ status: numbe
 }
 
 export async function listModels(endpoint: EndpointSpec): Promise<ModelList> {
-  let url: URL;
-  try {
-    url = modelsUrl(endpoint.base_url, endpoint.dialect);
-  } catch (error) {
-    if (error instanceof EndpointUrlError) throw new ProbeConfigError(error.message);
-    throw error;
-  }
-  if (
-    endpoint.api_key &&
-    url.protocol === 'http:' &&
-    !isLoopbackHost(url.hostname) &&
-    !endpoint.allow_insecure_key
-  ) {
-    throw new InsecureKeyError(
-      `refusing to send the API key unencrypted over http to ${url.host}: use https, or confirm sending it in the clear`,
-    );
-  }
+  const url = checkedEndpointUrl(endpoint, modelsUrl);
   const secrets = [endpoint.api_key ?? ''];
   const headers = {
     accept: 'application/json',

@@ -66,23 +66,7 @@ export function createProbeSession(
   endpoint: EndpointSpec,
   options: ProbeSessionOptions = {},
 ): TrialRunner {
-  let url: URL;
-  try {
-    url = resolveEndpointUrl(endpoint.base_url, endpoint.dialect);
-  } catch (error) {
-    if (error instanceof EndpointUrlError) throw new ProbeConfigError(error.message);
-    throw error;
-  }
-  if (
-    endpoint.api_key &&
-    url.protocol === 'http:' &&
-    !isLoopbackHost(url.hostname) &&
-    !endpoint.allow_insecure_key
-  ) {
-    throw new InsecureKeyError(
-      `refusing to send the API key unencrypted over http to ${url.host}: use https, or confirm sending it in the clear`,
-    );
-  }
+  const url = checkedEndpointUrl(endpoint, resolveEndpointUrl);
   const adapter = dialectAdapter(endpoint.dialect);
   checkHeaders({ ...adapter.headers(endpoint.api_key), ...endpoint.headers });
   const secure = url.protocol === 'https:';
@@ -169,4 +153,32 @@ export function createProbeSession(
       if (agent) agent.destroy();
     },
   };
+}
+
+/**
+ * Resolves the URL a request for `endpoint` goes to, refusing a malformed one
+ * and a key that would travel unencrypted to another machine.
+ */
+export function checkedEndpointUrl(
+  endpoint: EndpointSpec,
+  resolve: (baseUrl: string, dialect: EndpointSpec['dialect']) => URL,
+): URL {
+  let url: URL;
+  try {
+    url = resolve(endpoint.base_url, endpoint.dialect);
+  } catch (error) {
+    if (error instanceof EndpointUrlError) throw new ProbeConfigError(error.message);
+    throw error;
+  }
+  if (
+    endpoint.api_key &&
+    url.protocol === 'http:' &&
+    !isLoopbackHost(url.hostname) &&
+    !endpoint.allow_insecure_key
+  ) {
+    throw new InsecureKeyError(
+      `refusing to send the API key unencrypted over http to ${url.host}: use https, or confirm sending it in the clear`,
+    );
+  }
+  return url;
 }
