@@ -17,6 +17,7 @@ import { measureBootstrap, measureThroughput } from './throughput';
 import { formatTokenizerFigures, measurePattern, measureTokenizer } from './tokenizer';
 import { longWordLoad, printHostileFigures } from './hostile';
 import { measureLiveEvents } from './live-events';
+import { printUiFigures } from './ui';
 import { startHostileServer } from '../support/hostile-server';
 
 const SIM_CHILD_FLAG = '--sim-child';
@@ -200,6 +201,8 @@ async function main(): Promise<void> {
   console.log(
     `\nbootstrap 95% interval of the median, n=100, 2000 resamples: median ${bootstrap.toFixed(2)} ms`,
   );
+
+  await printUiFigures();
 }
 
 if (process.argv.includes(SIM_CHILD_FLAG)) {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openAppServices, type AppServices } from '../../src/main/app-services';
-import { KeytarKeyStore } from '../../src/main/secrets';
+import { KeytarKeyStore, type KeyStore } from '../../src/main/secrets';
 import { startSimulator, type SimServer } from '../../src/main/sim';
 import { startWebServer, type WebServer } from '../../src/main/web';
 import type { Language, Theme } from '../../src/shared/api';
@@ -34,14 +34,15 @@ export interface AppUnderTest {
 }
 
 export async function startAppUnderTest(
-  options: { width?: number; height?: number } = {},
+  /** `keys`: the real keychain by default; a benchmark may do without one. */
+  options: { width?: number; height?: number; keys?: KeyStore } = {},
 ): Promise<AppUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), 'lasttoken-e2e-'));
   const renderer = await buildRenderer();
   const sim = await startSimulator({ port: 0 });
   const services = openAppServices({
     databasePath: join(dir, 'history.db'),
-    keys: new KeytarKeyStore(),
+    keys: options.keys ?? new KeytarKeyStore(),
     identity: { name: 'LastToken', version: 'e2e', electron: null, transport: 'http' },
     systemLocale: 'en-US',
   });
