@@ -45,44 +45,22 @@ export function RunOptions(props: {
         </div>
       </fieldset>
       <div className="form-grid">
-        <Field
+        <NumberField
+          kind="whole"
           label={t('runs.new.options.trials')}
           hint={t('runs.new.options.trialsHint')}
           error={error('trials')}
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              value={draft.trials}
-              onChange={(e) => onChange({ trials: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field
+          value={draft.trials}
+          onChange={(trials) => onChange({ trials })}
+        />
+        <NumberField
+          kind="whole"
           label={t('runs.new.options.maxTokens')}
           hint={t('runs.new.options.maxTokensHint')}
           error={error('max_tokens')}
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              value={draft.maxTokens}
-              onChange={(e) => onChange({ maxTokens: e.target.value })}
-            />
-          )}
-        </Field>
+          value={draft.maxTokens}
+          onChange={(maxTokens) => onChange({ maxTokens })}
+        />
       </div>
       <fieldset>
         <legend>{t('runs.new.options.timeouts')}</legend>
@@ -159,18 +137,37 @@ function TimeoutField(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <Field
+    <NumberField
+      kind="seconds"
       label={t(`runs.new.options.limit.${props.limit}`)}
       hint={t(`runs.new.options.limitHint.${props.limit}`)}
       error={props.error}
-    >
+      value={props.value}
+      onChange={props.onChange}
+    />
+  );
+}
+
+/** A number typed as text: the draft keeps what was typed, so a half-typed value is not lost. */
+function NumberField(props: {
+  /** `whole`: a count (1 or more); `seconds`: a duration, fractions allowed. */
+  kind: 'whole' | 'seconds';
+  label: string;
+  hint: string;
+  error: string | null;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const whole = props.kind === 'whole';
+  return (
+    <Field label={props.label} hint={props.hint} error={props.error}>
       {({ id, describedBy, invalid }) => (
         <input
           id={id}
           type="number"
-          min={0.001}
-          step="any"
-          inputMode="decimal"
+          min={whole ? 1 : 0.001}
+          step={whole ? 1 : 'any'}
+          inputMode={whole ? 'numeric' : 'decimal'}
           aria-describedby={describedBy}
           aria-invalid={invalid}
           value={props.value}
