@@ -122,6 +122,23 @@ describe('failure texts', () => {
     expect(redactSecrets('abcd', ['abc'])).toBe('abcd');
   });
 
+  it('redacts a key echoed escaped, as JSON or a URL writes it', () => {
+    const key = 'sk-live-0123456789';
+    const json = JSON.stringify(key)
+      .slice(1, -1)
+      .replace(/[-0-9]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+    expect(redactSecrets(`{"error":"bad key ${json}!"}`, [key])).toBe(
+      '{"error":"bad key [redacted]!"}',
+    );
+    expect(redactSecrets('GET /v1?key=sk%2Dlive%2D0123456789 401', [key])).toBe(
+      'GET /v1?key=[redacted] 401',
+    );
+    // Half plain, half escaped: one match, one replacement.
+    expect(redactSecrets('sk-live-\\u0030123456789.', [key])).toBe('[redacted].');
+    // Escapes that spell no secret are left as they are.
+    expect(redactSecrets('caf\\u00e9 100%25 \\/path', [key])).toBe('caf\\u00e9 100%25 \\/path');
+  });
+
   it('leaves no 8-character piece of a key in any text, however it was cut or echoed', () => {
     fc.assert(
       fc.property(
