@@ -5,6 +5,7 @@
 
 import type {
   ProfileFailureReason,
+  ProfileWait,
   RunListItem,
   RunOutcome,
   RunPlan,
@@ -25,7 +26,7 @@ export type ApiErrorCode =
   /** The service refused the input: `field` names the field at fault when there is one. */
   | 'invalid'
   | 'not_found'
-  /** The OS keychain cannot be used; profiles without keys still work. */
+  /** The OS keychain cannot be used; profiles that keep no key in it still work. */
   | 'keychain_unavailable'
   /** The history file cannot be written (read-only, a full disk...). */
   | 'storage'
@@ -68,6 +69,10 @@ export interface RunDefaults {
   stall_ms: number;
   deadline_ms: number;
   warmup: boolean;
+  /** RunConfig.max_retry_wait_ms: the longest wait for a Retry-After (0: never wait). */
+  max_retry_wait_ms: number;
+  /** RunConfig.give_up_after: failed trials in a row after which a profile stops (0: never). */
+  give_up_after: number;
 }
 
 export interface Settings {
@@ -107,9 +112,14 @@ export interface ModelInfo {
   id: string;
   /** The provider's display name, when it gives one. */
   name: string | null;
-  /** True when the provider says the model costs nothing (a `:free` id, zero pricing); null when it does not say. */
+  /**
+   * True when the provider says the model costs nothing (a `:free` id, zero
+   * pricing), false when it gives a price; null when it says nothing (most providers).
+   */
   free: boolean | null;
   context_length: number | null;
+  /** Who publishes it, when the provider says (OpenAI's `owned_by`). */
+  owner: string | null;
 }
 
 export interface ModelList {
@@ -182,6 +192,12 @@ export interface FinishedTrial extends TrialPosition {
   points: ArrivalPoint[];
 }
 
+/** A profile holding its next call back (pacing, a rate limit), until a moment a page can count down to. */
+export interface LiveWait extends ProfileWait {
+  /** Wall clock (ms since the epoch) when its next call may start. */
+  until: number;
+}
+
 /** A run this process is running, as far as it got: what a page opened mid-run starts from. */
 export interface LiveRun {
   record: RunRecord;
@@ -189,11 +205,44 @@ export interface LiveRun {
   running: LiveTrial[];
   finished: FinishedTrial[];
   failures: { profile_id: string; reason: ProfileFailureReason; message: string }[];
+  /** Profiles waiting before their next call now. */
+  waits: LiveWait[];
   errors: string[];
+}
+
+/** Runs repeated while the app stays open ("repeat every"), as far as they got. */
+export interface SeriesView {
+  series_id: string;
+  label: string | null;
+  /** Runs in all. */
+  count: number;
+  /** From one repetition's start to the next's; 0: each right after the previous. */
+  every_ms: number;
+  /** 1-based: the repetition running, or the last one started. */
+  repetition: number;
+  /** The run in progress; null while waiting and once ended. */
+  run_id: string | null;
+  /** Every run of the series so far, oldest first. */
+  run_ids: string[];
+  /** Repetitions that did not complete cleanly (or could not start). */
+  failed: number;
+  state: 'running' | 'waiting' | 'finished' | 'cancelled';
+  /** While waiting: when the next repetition starts (ISO 8601). */
+  next_at: string | null;
+  /** While waiting: the last repetition took longer than every_ms, so the next starts at once. */
+  late: boolean;
+}
+
+/** What an import of run files did: the runs added, and those this history had already. */
+export interface RunImportView {
+  added: { path: string; run_id: string; label: string | null }[];
+  skipped: { path: string; run_id: string }[];
 }
 
 export type AppEvent =
   | { type: 'run_started'; run_id: string; plan: RunPlan; record: RunRecord }
+  /** A series of repeated runs changed: a repetition started or ended, a wait began, the series ended. */
+  | { type: 'series_progress'; /** The series' latest run. */ run_id: string; series: SeriesView }
   | ({ type: 'trial_started'; run_id: string } & TrialPosition)
   /** Every running trial's progress, at most 10 per second per run. */
   | { type: 'run_progress'; run_id: string; trials: LiveTrial[] }
@@ -205,6 +254,8 @@ export type AppEvent =
       reason: ProfileFailureReason;
       message: string;
     }
+  /** A profile waits before its next call; its next trial_started ends the wait. */
+  | ({ type: 'profile_waiting'; run_id: string } & LiveWait)
   | { type: 'run_error'; run_id: string; message: string }
   | { type: 'run_finished'; run_id: string; status: RunStatus; outcome: RunOutcome };
 
@@ -247,6 +298,8 @@ export interface TrendFigure {
 export interface TrendPointView {
   run_id: string;
   started_at: string;
+  /** Where the run was measured (RunRecord.label). */
+  label: string | null;
   /** Counted trials, and those that were ok. */
   trials: number;
   ok: number;
@@ -256,10 +309,14 @@ export interface TrendPointView {
   total: TrendFigure | null;
 }
 
-/** One model and mode of a profile across runs, oldest first. */
+/** One model and mode of a profile across runs, oldest first: the runs of one series (run --repeat) apart. */
 export interface TrendSeries {
   model: string;
   mode: Mode;
+  /** The repetitions of this series; null: the runs outside any series. */
+  series_id: string | null;
+  /** The series' label (that of its first run); null for the runs outside any series. */
+  label: string | null;
   points: TrendPointView[];
 }
 
@@ -302,6 +359,8 @@ export interface ChunkHistogram {
 export interface PhaseBreakdown {
   dns_ms: number;
   connect_ms: number;
+  /** Getting the tunnel through a proxy (0 when direct). */
+  proxy_ms: number;
   tls_ms: number;
   /** From the connection being ready to the response headers. */
   wait_headers_ms: number;
@@ -348,7 +407,7 @@ export interface RunCharts {
 // ---------------------------------------------------------------------------
 // Export
 
-export const CSV_KINDS = ['summary', 'trials', 'chunks'] as const;
+export const CSV_KINDS = ['summary', 'trials', 'chunks', 'comparisons'] as const;
 export type CsvKind = (typeof CSV_KINDS)[number];
 
 export interface ExportResult {

@@ -2,3 +2,46 @@
 export function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))} s`;
 }
+
+const DURATION_UNITS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+const DURATION = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h|d))+$/;
+const DURATION_PART = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/g;
+
+/**
+ * A duration as people write it: `30m`, `1h30m`, `90s`, `1.5h`, `500ms`, `2d`
+ * (units ms, s, m, h, d; no spaces), in milliseconds; null when the text is not one.
+ */
+export function parseDuration(text: string): number | null {
+  const compact = text.trim().toLowerCase();
+  if (!DURATION.test(compact)) return null;
+  let ms = 0;
+  for (const [, amount, unit] of compact.matchAll(DURATION_PART)) {
+    ms += Number(amount) * (DURATION_UNITS[unit as string] as number);
+  }
+  return Math.round(ms);
+}
+
+/** A duration as `parseDuration` reads it, in its largest whole units: `1h30m`, `45s`, `250ms`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  let rest = Math.round(ms / 1000);
+  const parts: string[] = [];
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
+    if (rest >= size) {
+      parts.push(`${Math.floor(rest / size)}${unit}`);
+      rest %= size;
+    }
+  }
+  return parts.join('');
+}

@@ -5,6 +5,7 @@
 // endpoint, only that this run did not show it.
 // Pure: no Node, no DOM.
 
+import { compareRun, type ComparedTrial, type Comparison } from './comparisons';
 import { median, type Distribution } from './stats';
 import type { ModeSummary } from './summary';
 import type { Trial } from './trial';
@@ -17,19 +18,19 @@ export interface Figure {
 }
 
 /** What a finding needs of a trial: StoredTrial and the run view's TrialRow both fit. */
-export interface FindingTrial {
-  warmup: boolean;
-  trial: Pick<
-    Trial,
-    | 'mode'
-    | 'status'
-    | 'pings'
-    | 'max_silence_ms'
-    | 'max_content_silence_ms'
-    | 'buffered'
-    | 'burst_share'
-    | 'abort'
-  >;
+export interface FindingTrial extends Omit<ComparedTrial, 'profile_id' | 'trial'> {
+  trial: ComparedTrial['trial'] &
+    Pick<
+      Trial,
+      | 'pings'
+      | 'first_ping_ms'
+      | 'max_silence_ms'
+      | 'max_content_silence_ms'
+      | 'buffered'
+      | 'burst_share'
+      | 'abort'
+      | 'request_id'
+    >;
 }
 
 export interface FindingsProfile {
@@ -40,7 +41,11 @@ export interface FindingsProfile {
 }
 
 export type Finding =
-  /** Myth one: streaming moved the first token, not the last. */
+  /**
+   * Myth one: streaming moved the first token, not the last. Stream (B)
+   * against plain (A): the first token lower (verdict b_lower), the totals
+   * with no detectable difference.
+   */
   | {
       kind: 'first_not_last';
       profile_id: string;
@@ -48,6 +53,8 @@ export type Finding =
       ttfb: Figure;
       stream_total: Figure;
       plain_total: Figure;
+      first: Comparison;
+      total: Comparison;
     }
   /** Myth one, the other way: the stream was held back, so its first token came with its last. */
   | {
@@ -74,6 +81,11 @@ export type Finding =
       /** Stream trials (ok, counted) with pings through a long content silence, of n. */
       trials: number;
       n: number;
+      /**
+       * Of `trials`, those whose longest content silence was the wait for the
+       * first token while pings arrived; the others' content stopped after it began.
+       */
+      first_token: number;
       /** Medians over those trials. */
       pings: number;
       content_silence_ms: number;
@@ -101,6 +113,9 @@ export type Finding =
       never_closed: number;
       chunks_after: number;
       bytes_after: number;
+      /** The provider's ids of the requests hung up on, to look up in its usage page; `no_id` sent none. */
+      request_ids: string[];
+      no_id: number;
     };
 
 export type FindingKind = Finding['kind'];
@@ -109,14 +124,6 @@ export type FindingKind = Finding['kind'];
 export const BATCHING_TOKENS_PER_CHUNK = 1.5;
 /** Content silence this long, bridged by pings, is a silent stream kept open. */
 export const LONG_CONTENT_SILENCE_MS = 1000;
-
-/**
- * Two figures closer than this are practically equal (DESIGN.md: the margin
- * of practical equality, max(1 ms, 1% of the smaller median)).
- */
-export function practicalMargin(a: number, b: number): number {
-  return Math.max(1, 0.01 * Math.min(Math.abs(a), Math.abs(b)));
-}
 
 export function figureOf(distribution: Distribution | undefined): Figure | null {
   if (!distribution) return null;
@@ -133,8 +140,12 @@ export function findings(profiles: readonly FindingsProfile[]): Finding[] {
       .map((t) => t.trial);
     const okStream = streamTrials.filter((t) => t.status === 'ok');
     const id = profile.profile_id;
+    const versus = compareRun(
+      [id],
+      profile.trials.map((t) => ({ ...t, profile_id: id })),
+    );
     return [
-      ...streamVersusPlain(id, stream, plain, okStream),
+      ...streamVersusPlain(id, stream, plain, okStream, versus),
       ...chunksNotTokens(id, stream),
       ...pingsKeptOpen(id, okStream),
       ...bufferedStreams(id, okStream),
@@ -160,6 +171,7 @@ function streamVersusPlain(
   stream: ModeSummary | undefined,
   plain: ModeSummary | undefined,
   okStream: readonly TrialOf[],
+  versus: readonly Comparison[],
 ): Finding[] {
   const ttft = figureOf(stream?.metrics.ttft_ms);
   const ttfb = figureOf(plain?.metrics.first_byte_ms);
@@ -182,8 +194,13 @@ function streamVersusPlain(
   }
   const streamTotal = figureOf(stream?.metrics.total_ms);
   const plainTotal = figureOf(plain?.metrics.total_ms);
-  if (!streamTotal || !plainTotal) return [];
-  if (!clearlyBelow(ttft, ttfb) || !practicallyOverlap(streamTotal, plainTotal)) return [];
+  const first = streamVersusPlainOf(versus, 'ttft_ms');
+  const total = streamVersusPlainOf(versus, 'total_ms');
+  if (!streamTotal || !plainTotal || !first || !total) return [];
+  // The first token clearly earlier streamed, the whole answer not: the
+  // interval of the first-token difference lies below the margin, the
+  // totals' interval does not leave it.
+  if (first.verdict !== 'b_lower' || total.verdict !== 'no_difference') return [];
   return [
     {
       kind: 'first_not_last',
@@ -192,21 +209,17 @@ function streamVersusPlain(
       ttfb,
       stream_total: streamTotal,
       plain_total: plainTotal,
+      first,
+      total,
     },
   ];
 }
 
-/** The whole interval of `a` below the whole interval of `b`, by more than the margin. */
-function clearlyBelow(a: Figure, b: Figure): boolean {
-  if (!a.ci95 || !b.ci95) return false;
-  return a.ci95[1] + practicalMargin(a.median, b.median) < b.ci95[0];
-}
-
-/** The intervals overlap, or miss each other by no more than the margin. */
-function practicallyOverlap(a: Figure, b: Figure): boolean {
-  if (!a.ci95 || !b.ci95) return false;
-  const margin = practicalMargin(a.median, b.median);
-  return a.ci95[0] <= b.ci95[1] + margin && b.ci95[0] <= a.ci95[1] + margin;
+function streamVersusPlainOf(
+  comparisons: readonly Comparison[],
+  metric: Comparison['metric'],
+): Comparison | undefined {
+  return comparisons.find((c) => c.mode === 'stream_vs_plain' && c.metric === metric);
 }
 
 function chunksNotTokens(profile_id: string, stream: ModeSummary | undefined): Finding[] {
@@ -240,6 +253,7 @@ function pingsKeptOpen(profile_id: string, okStream: readonly TrialOf[]): Findin
       profile_id,
       trials: kept.length,
       n: okStream.length,
+      first_token: kept.filter((t) => contentSilenceOf(t) === 'first_token').length,
       pings: median(kept.map((t) => t.pings)) ?? 0,
       content_silence_ms: median(kept.map((t) => t.max_content_silence_ms ?? NaN)) ?? 0,
       silence_ms: median(kept.map((t) => t.max_silence_ms ?? NaN)) ?? 0,
@@ -262,7 +276,8 @@ function bufferedStreams(profile_id: string, okStream: readonly TrialOf[]): Find
 }
 
 function abortContinued(profile_id: string, streamTrials: readonly TrialOf[]): Finding[] {
-  const aborts = streamTrials.flatMap((t) => (t.abort ? [t.abort] : []));
+  const hungUp = streamTrials.filter((t) => t.abort !== null);
+  const aborts = hungUp.flatMap((t) => (t.abort ? [t.abort] : []));
   const continued = aborts.filter((a) => a.chunks_after > 0 || a.bytes_after > 0);
   if (continued.length === 0) return [];
   return [
@@ -276,6 +291,24 @@ function abortContinued(profile_id: string, streamTrials: readonly TrialOf[]): F
       never_closed: aborts.filter((a) => a.close_ms === null).length,
       chunks_after: aborts.reduce((sum, a) => sum + a.chunks_after, 0),
       bytes_after: aborts.reduce((sum, a) => sum + a.bytes_after, 0),
+      request_ids: hungUp.flatMap((t) => (t.request_id === null ? [] : [t.request_id])),
+      no_id: hungUp.filter((t) => t.request_id === null).length,
     },
   ];
+}
+
+/**
+ * Where a stream's longest time without content was: `first_token`, the wait
+ * before the first token (pings may have arrived meanwhile: the server was
+ * there, the answer was not); `mid_answer`, content stopped after it began.
+ * Null for a trial that measured no content silence (plain mode).
+ */
+export function contentSilenceOf(
+  trial: Pick<Trial, 'ttft_ms' | 'max_content_silence_ms'>,
+): 'first_token' | 'mid_answer' | null {
+  const silence = trial.max_content_silence_ms;
+  if (silence === null) return null;
+  // Content silence is counted from t0, so the wait for the first token is its
+  // first stretch: ttft itself, or all of it when no token came.
+  return trial.ttft_ms === null || silence <= trial.ttft_ms ? 'first_token' : 'mid_answer';
 }

@@ -20,12 +20,29 @@ import {
   type RunComparison,
   type RunListPage,
   type RunPlanView,
+  type RunImportView,
   type RunView,
+  type SeriesView,
   type SettingsView,
   type TrendSeries,
   type TrialText,
 } from './api';
-import { DEFAULT_RUN_LIMITS, MAX_TOKENS, MAX_TRIALS, RUN_STATUSES, type Profile } from './run';
+import {
+  DEFAULT_GIVE_UP_AFTER,
+  DEFAULT_MAX_RETRY_WAIT_MS,
+  DEFAULT_RUN_LIMITS,
+  MAX_RETRY_WAIT_MS,
+  MAX_LABEL_CHARS,
+  MAX_REPEAT,
+  MAX_REPEAT_EVERY_MS,
+  MAX_RPM,
+  MAX_TOKENS,
+  MAX_TRIALS,
+  PROXY_MODES,
+  RUN_STATUSES,
+  type Profile,
+} from './run';
+import type { ProviderPreset } from './presets';
 import { DIALECTS, MODES } from './trial';
 import { IPC_CHANNELS, type Channel, type IpcMethodName as ChannelName } from './ipc-channels';
 
@@ -82,6 +99,7 @@ const profileDefaults = z.strictObject({
   idle_timeout_ms: ms.optional(),
   stall_ms: ms.optional(),
   deadline_ms: ms.optional(),
+  max_rpm: z.int().min(1).max(MAX_RPM).optional(),
 });
 
 const profileDraft = z.strictObject({
@@ -93,6 +111,17 @@ const profileDraft = z.strictObject({
   defaults: profileDefaults.optional(),
   notes: text(20_000).optional(),
   allow_insecure_key: z.boolean().optional(),
+  key_header: text(200).nullable().optional(),
+  key_prefix: text(200).nullable().optional(),
+  query: z.record(z.string().max(1000), z.string().max(1000)).optional(),
+  key_env: text(200).nullable().optional(),
+  proxy_mode: z.enum(PROXY_MODES).optional(),
+  proxy_url: text(4000).nullable().optional(),
+  // Write-only: stored in the keychain, never returned (a profile says only proxy_auth).
+  proxy_credentials: z
+    .strictObject({ username: text(1000), password: text(1000) })
+    .nullable()
+    .optional(),
 });
 
 const runLimits = z.strictObject({
@@ -114,6 +143,8 @@ const runConfig = z.strictObject({
   limits: runLimits.prefault({}),
   reuse_connection: z.boolean().default(false),
   warmup: z.boolean().default(false),
+  max_retry_wait_ms: z.number().min(0).max(MAX_RETRY_WAIT_MS).default(DEFAULT_MAX_RETRY_WAIT_MS),
+  give_up_after: z.int().min(0).max(MAX_TRIALS).default(DEFAULT_GIVE_UP_AFTER),
 });
 
 const runDefaults = z.strictObject({
@@ -125,9 +156,21 @@ const runDefaults = z.strictObject({
   stall_ms: ms.optional(),
   deadline_ms: ms.optional(),
   warmup: z.boolean().optional(),
+  max_retry_wait_ms: z.number().min(0).max(MAX_RETRY_WAIT_MS).optional(),
+  give_up_after: z.int().min(0).max(MAX_TRIALS).optional(),
 });
 
 const runRef = z.strictObject({ run_id: id });
+
+/** Where runs were measured: blank is none. */
+const label = z
+  .string()
+  .trim()
+  .max(MAX_LABEL_CHARS)
+  .transform((value) => value || null);
+
+/** A run file as text: far above a long run's (about 20 MB for 240,000 chunks). */
+const MAX_RUN_FILE_CHARS = 512 * 1024 * 1024;
 
 export const ipcContract = {
   appInfo: {
@@ -204,6 +247,12 @@ export const ipcContract = {
     result: returns<KeyStatus>(),
   },
 
+  presetsList: {
+    channel: IPC_CHANNELS.presetsList,
+    input: empty,
+    result: returns<readonly ProviderPreset[]>(),
+  },
+
   modelsList: {
     channel: IPC_CHANNELS.modelsList,
     // A saved profile (with its key), or an unsaved base URL (asked without any key).
@@ -239,6 +288,45 @@ export const ipcContract = {
     input: empty,
     result: returns<LiveRun[]>(),
   },
+  runsRepeat: {
+    channel: IPC_CHANNELS.runsRepeat,
+    // count 1: one run with its label. Repetitions run while the app stays open.
+    input: z.strictObject({
+      config: runConfig,
+      count: z.int().min(1).max(MAX_REPEAT),
+      every_ms: z.int().min(0).max(MAX_REPEAT_EVERY_MS).default(0),
+      label: label.nullable().default(null),
+    }),
+    result: returns<{ series_id: string | null; run_id: string }>(),
+  },
+  runsCancelSeries: {
+    channel: IPC_CHANNELS.runsCancelSeries,
+    input: z.strictObject({ series_id: id }),
+    result: returns<{ cancelled: boolean }>(),
+  },
+  runsSeries: {
+    channel: IPC_CHANNELS.runsSeries,
+    input: empty,
+    result: returns<SeriesView[]>(),
+  },
+  historyRunFile: {
+    channel: IPC_CHANNELS.historyRunFile,
+    // The run file's text, for the page to save (a download): runsImport reads it back.
+    input: runRef,
+    result: returns<{ file_name: string; text: string }>(),
+  },
+  runsImport: {
+    channel: IPC_CHANNELS.runsImport,
+    // Run files (lasttoken export RUN --kind json) as the user picked them: all or none are added.
+    input: z.strictObject({
+      files: z
+        .array(z.strictObject({ name: text(1000), text: z.string().max(MAX_RUN_FILE_CHARS) }))
+        .min(1)
+        .max(1000),
+      label: label.nullable().default(null),
+    }),
+    result: returns<RunImportView>(),
+  },
 
   historyList: {
     channel: IPC_CHANNELS.historyList,
@@ -248,6 +336,7 @@ export const ipcContract = {
       from: z.iso.datetime({ offset: true }).optional(),
       to: z.iso.datetime({ offset: true }).optional(),
       status: z.enum(RUN_STATUSES).optional(),
+      series_id: id.optional(),
       limit: z.int().min(1).max(500).default(50),
       offset: z.int().min(0).default(0),
     }),

@@ -6,6 +6,12 @@ import type { ChunkKind, Dialect, Mode, Trial, TrialStatus } from './trial';
 // Generous caps that still catch a slipped digit: a free tier would not survive 10 000 trials.
 export const MAX_TRIALS = 1000;
 export const MAX_TOKENS = 1_000_000;
+/** Repetitions of one series (`run --repeat`, "repeat every"): a month of half-hourly runs, with room. */
+export const MAX_REPEAT = 10_000;
+/** The longest interval between a series' repetitions. */
+export const MAX_REPEAT_EVERY_MS = 7 * 86_400_000;
+/** A run's label: a machine or a place, on one line. */
+export const MAX_LABEL_CHARS = 200;
 
 /** A run's defaults before anyone chose: the seed article's probe, so results compare with it. */
 export const DEFAULT_TRIALS = 5;
@@ -19,7 +25,19 @@ export interface ProfileDefaults {
   idle_timeout_ms?: number;
   stall_ms?: number;
   deadline_ms?: number;
+  /** At most this many API calls per minute (a free tier's limit): the profile's calls are spaced 60/N s apart. */
+  max_rpm?: number;
 }
+
+/** Above any provider's published per-key limit: more is a slipped digit. */
+export const MAX_RPM = 60_000;
+
+/** A profile waits at most this long before its next call when a provider says when to come back (Retry-After). */
+export const DEFAULT_MAX_RETRY_WAIT_MS = 60_000;
+/** A Retry-After past a day is no rate limit to sit out. */
+export const MAX_RETRY_WAIT_MS = 86_400_000;
+/** A profile stops after this many failed trials in a row: the provider is down or refuses, and calls cost quota. */
+export const DEFAULT_GIVE_UP_AFTER = 5;
 
 /** A saved endpoint. Never holds the key: that lives in the OS keychain under the profile's id. */
 export interface Profile {
@@ -33,13 +51,63 @@ export interface Profile {
   notes: string;
   /** The user confirmed sending this profile's key over plain http to a host that is not loopback. */
   allow_insecure_key: boolean;
+  /** The header that carries the key; null: the dialect's (Authorization for openai-chat, x-api-key for anthropic-messages). */
+  key_header: string | null;
+  /** What precedes the key in key_header's value, verbatim ("Bearer " with its space); null: nothing. */
+  key_prefix: string | null;
+  /** Extra query parameters added to every request's URL (an api-version, say); never keys. */
+  query: Record<string, string>;
+  /** The environment variable the key is taken from at run time (its name, never its value); it wins over the keychain. */
+  key_env: string | null;
+  /**
+   * Whether the OS keychain holds a key for the profile (a flag, never the key):
+   * a profile without one never asks the keychain. Null for a profile saved
+   * before LastToken kept the flag: its keychain is asked.
+   */
+  has_key: boolean | null;
+  /** How requests reach the endpoint: PROXY_MODES. */
+  proxy_mode: ProxyMode;
+  /** proxy_mode 'url': the proxy, without credentials; else null. */
+  proxy_url: string | null;
+  /** The OS keychain holds credentials for proxy_url (never stored here). */
+  proxy_auth: boolean;
   /** The built-in "Demo (simulated)" profile. */
   builtin: boolean;
   created_at: string;
   updated_at: string;
 }
 
-export type ProfileInput = Omit<Profile, 'id' | 'builtin' | 'created_at' | 'updated_at'>;
+/**
+ * `env`: the environment's proxy (HTTPS_PROXY, ALL_PROXY, NO_PROXY... as curl
+ * reads them); `direct`: no proxy whatever the environment says; `url`: the
+ * profile's own proxy.
+ */
+export const PROXY_MODES = ['env', 'direct', 'url'] as const;
+export type ProxyMode = (typeof PROXY_MODES)[number];
+
+/** What a profile says about its requests when it says nothing: the dialect's key header, no query, the environment's proxy. */
+export const DEFAULT_REQUEST_SHAPE = {
+  key_header: null,
+  key_prefix: null,
+  query: {},
+  key_env: null,
+  proxy_mode: 'env',
+  proxy_url: null,
+} as const satisfies Pick<
+  Profile,
+  'key_header' | 'key_prefix' | 'query' | 'key_env' | 'proxy_mode' | 'proxy_url'
+>;
+
+/** Proxy schemes a profile may name. */
+export const PROXY_SCHEMES = ['http:', 'https:', 'socks5:', 'socks5h:'] as const;
+
+/** What the keychain knows about a profile, kept as flags: set by storing or removing a key or proxy credentials. */
+export type ProfileSecretFlags = Pick<Profile, 'has_key' | 'proxy_auth'>;
+
+export type ProfileInput = Omit<
+  Profile,
+  'id' | 'builtin' | 'created_at' | 'updated_at' | keyof ProfileSecretFlags
+>;
 
 /**
  * What one trial may take: its timeouts, and the sizes that bound its memory
@@ -47,7 +115,7 @@ export type ProfileInput = Omit<Profile, 'id' | 'builtin' | 'created_at' | 'upda
  * `protocol_error` that names the limit, with every timing measured so far.
  */
 export interface RunLimits {
-  /** DNS + TCP + TLS. */
+  /** DNS + TCP + the proxy's tunnel + TLS. */
   connect_timeout_ms: number;
   /**
    * No bytes at all for this long ends the trial (`idle_timeout`). A plain
@@ -106,6 +174,14 @@ export interface RunConfig {
    * paths of a provider can differ (routing, caches, the stream_options probe).
    */
   warmup: boolean;
+  /**
+   * The longest wait a Retry-After may impose before a profile's next call
+   * (DEFAULT_MAX_RETRY_WAIT_MS when absent); 0: never wait for it. Absent in
+   * runs saved before it existed, so optional.
+   */
+  max_retry_wait_ms?: number;
+  /** A profile stops after this many failed trials in a row (DEFAULT_GIVE_UP_AFTER when absent); 0: never. */
+  give_up_after?: number;
 }
 
 /** A profile as it was when a run started (without key), kept with the run. */
@@ -129,7 +205,16 @@ export interface RunRecord {
   ended_at: string | null;
   /** API calls the plan announced before the run started. */
   planned_calls: number;
+  /** Shared by the repetitions of one repeated run (`run --repeat`, the app's "repeat every"); null for a run on its own. */
+  series_id: string | null;
+  /** Where the run was measured (a machine, a city): `run --label`, or given at import. */
+  label: string | null;
+  /** When the run came into this history from a run file; null for a run measured here. */
+  imported_at: string | null;
 }
+
+/** What a run is tagged with when it starts: its series, and where it is measured. */
+export type RunTags = Pick<RunRecord, 'series_id' | 'label'>;
 
 /** One trial as stored: the engine's Trial plus where it belongs. */
 export interface StoredTrial {
@@ -149,15 +234,23 @@ export interface RunPlan {
   calls: number;
   /** Of `calls`, the warm-ups (measured and kept, not counted). */
   warmup_calls: number;
-  per_profile: { profile_id: string; calls: number }[];
+  /**
+   * `min_ms`: the least time the profile's calls take because of its pacing
+   * (defaults.max_rpm): (calls − 1) × 60/N s; 0 when it is not paced.
+   */
+  per_profile: { profile_id: string; calls: number; min_ms: number }[];
+  /** Profiles run side by side: the run takes at least its slowest paced profile's min_ms. */
+  min_duration_ms: number;
 }
 
 /** Why a profile of a run made no (further) trials. */
 export type ProfileFailureReason =
-  /** The OS keychain could not be read for its key. */
+  /** Its key or proxy credentials could not be had: the OS keychain failed, or its key variable is not set. */
   | 'key_unavailable'
   /** Its endpoint cannot be probed as configured (bad URL, key over plain http...). */
   | 'profile_config'
+  /** It failed RunConfig.give_up_after trials in a row and made no further calls. */
+  | 'gave_up'
   /** Anything else that stopped its trials (a bug): the other profiles go on. */
   | 'internal';
 
@@ -166,6 +259,19 @@ export interface ProfileFailure {
   reason: ProfileFailureReason;
   /** For people; never contains the API key. */
   message: string;
+}
+
+/** A profile holding its next call back, and why. */
+export interface ProfileWait {
+  profile_id: string;
+  /** `pacing`: its defaults.max_rpm; `rate_limit`: the provider's Retry-After. */
+  reason: 'pacing' | 'rate_limit';
+  /** From now until its next call may start. */
+  wait_ms: number;
+  /** rate_limit: the seconds the provider asked for; null for pacing. */
+  retry_after_s: number | null;
+  /** rate_limit: the provider asked for longer than RunConfig.max_retry_wait_ms, which `wait_ms` keeps to. */
+  capped: boolean;
 }
 
 /** How a run ended: what `done` resolves with. */
@@ -222,6 +328,8 @@ export type RunEvent =
     }
   /** A profile could not be measured; the rest of the run goes on. */
   | ({ type: 'profile_failed'; run_id: string } & ProfileFailure)
+  /** A profile waits before its next call (pacing, or a rate limit); its trial_started ends the wait. */
+  | ({ type: 'profile_waiting'; run_id: string } & ProfileWait)
   /** Saving failed: the run stops and ends `interrupted`. */
   | { type: 'run_error'; run_id: string; message: string }
   | { type: 'run_finished'; run_id: string; status: RunStatus; outcome: RunOutcome };
@@ -236,6 +344,8 @@ export interface RunListFilter {
   from?: string;
   to?: string;
   status?: RunStatus;
+  /** The repetitions of one series. */
+  series_id?: string;
   /** Default 50. */
   limit?: number;
   offset?: number;
@@ -248,6 +358,9 @@ export interface RunListItem {
   started_at: string;
   ended_at: string | null;
   planned_calls: number;
+  series_id: string | null;
+  label: string | null;
+  imported_at: string | null;
   config: RunConfig;
   /** As the run's snapshot has them, in the run's order. */
   profiles: { id: string; name: string; model: string }[];

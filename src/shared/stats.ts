@@ -98,13 +98,45 @@ export function bootstrapMedianCi(
   values: readonly number[],
   options: BootstrapOptions = {},
 ): [number, number] | null {
+  const resamples = resamplesOf(options);
+  const sorted = finiteSorted(values);
+  if (sorted.length < 2) return null;
+  return bootstrapSorted(sorted, resamples, options.seed ?? DEFAULT_SEED);
+}
+
+/**
+ * Bootstrap 95% percentile interval of median(b) − median(a) for two
+ * independent samples (A and B measured apart, so no pairing): each side is
+ * resampled on its own, and the interval is taken over the differences of the
+ * resampled medians. Deterministic for the same input and options. Null when
+ * either side has fewer than 2 finite values: one value cannot vary, and would
+ * make the interval look narrower than the data allows.
+ */
+export function bootstrapMedianDifferenceCi(
+  a: readonly number[],
+  b: readonly number[],
+  options: BootstrapOptions = {},
+): [number, number] | null {
+  const resamples = resamplesOf(options);
+  const sortedA = finiteSorted(a);
+  const sortedB = finiteSorted(b);
+  if (sortedA.length < 2 || sortedB.length < 2) return null;
+  // One generator, drawn for A then for B: the two sides' draws are independent.
+  const random = seededRandom(options.seed ?? DEFAULT_SEED);
+  const mediansA = resampledMedians(sortedA, resamples, random);
+  const differences = resampledMedians(sortedB, resamples, random);
+  for (let r = 0; r < resamples; r++) {
+    differences[r] = (differences[r] as number) - (mediansA[r] as number);
+  }
+  return percentileInterval(differences);
+}
+
+function resamplesOf(options: BootstrapOptions): number {
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   if (!Number.isInteger(resamples) || resamples < 1) {
     throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   }
-  const sorted = finiteSorted(values);
-  if (sorted.length < 2) return null;
-  return bootstrapSorted(sorted, resamples, options.seed ?? DEFAULT_SEED);
+  return resamples;
 }
 
 function bootstrapSorted(
@@ -112,8 +144,22 @@ function bootstrapSorted(
   resamples: number,
   seed: number,
 ): [number, number] {
+  return percentileInterval(resampledMedians(sorted, resamples, seededRandom(seed)));
+}
+
+/** The 2.5% and 97.5% quantiles; sorts `values` in place. */
+function percentileInterval(values: Float64Array): [number, number] {
+  values.sort(); // typed-array sort is numeric
+  return [quantile(values, 0.025), quantile(values, 0.975)];
+}
+
+/** The medians of `resamples` resamples of `sorted` drawn with replacement, in draw order. */
+function resampledMedians(
+  sorted: readonly number[],
+  resamples: number,
+  random: () => number,
+): Float64Array {
   const n = sorted.length;
-  const random = seededRandom(seed);
   // Draw indices into the sorted data instead of values: since the data is
   // sorted, the k-th smallest drawn index points at the k-th smallest drawn
   // value, and a counting pass over n slots finds it in O(n) without sorting or
@@ -137,8 +183,7 @@ function bootstrapSorted(
     const b = sorted[index] as number;
     medians[r] = lerp(a, b, 0.5);
   }
-  medians.sort(); // typed-array sort is numeric
-  return [quantile(medians, 0.025), quantile(medians, 0.975)];
+  return medians;
 }
 
 /**

@@ -75,8 +75,14 @@ export interface Trial {
   // Connection phases (durations). Null when the trial reused a connection.
   reused_connection: boolean;
   dns_ms: number | null;
+  /** TCP connect, to the proxy when there is one. */
   connect_ms: number | null;
+  /** Through a proxy: from TCP connected to it until the tunnel was open (CONNECT answered, SOCKS handshake done). */
+  proxy_ms: number | null;
+  /** TLS with the provider (through the tunnel, when there is a proxy). */
   tls_ms: number | null;
+  /** The proxy the trial went through, as scheme://host:port, never with credentials; null when direct. */
+  proxy: string | null;
 
   headers_ms: number | null;
   first_byte_ms: number | null;

@@ -3,7 +3,12 @@
 // whole error for an event: loopback transit plus any delay before the read
 // was stamped.
 import { PerformanceObserver } from 'node:perf_hooks';
-import { createProbeSession, DEFAULT_LIMITS, type RequestSpec } from '../../src/main/probe';
+import {
+  createProbeSession,
+  DEFAULT_LIMITS,
+  type ProxyChoice,
+  type RequestSpec,
+} from '../../src/main/probe';
 import type { SimTrace } from '../../src/main/sim';
 import type { Trial } from '../../src/shared/trial';
 
@@ -104,7 +109,8 @@ export async function compare(
   const firstChunk = chunks[0];
   if (!first || !firstChunk) return;
   samples.ttft.push(t0 + firstChunk.at_ms - first.at_mono_ms);
-  const connect = (trial.dns_ms ?? 0) + (trial.connect_ms ?? 0) + (trial.tls_ms ?? 0);
+  const connect =
+    (trial.dns_ms ?? 0) + (trial.connect_ms ?? 0) + (trial.proxy_ms ?? 0) + (trial.tls_ms ?? 0);
   samples.ttftNetOfConnect.push(
     firstChunk.at_ms - connect - (first.at_mono_ms - trace.received_mono_ms),
   );
@@ -120,6 +126,7 @@ export async function compare(
  * `streams` sessions run side by side, each `trialsPerStream` trials in a row;
  * stream i probes `modelOf(i)`. `alongside`, when given, runs meanwhile as
  * other work of the same process, and is stopped when the streams are done.
+ * `proxy`: how the sessions reach the simulator (default: directly).
  */
 export async function measureAccuracy(
   simUrl: string,
@@ -127,6 +134,7 @@ export async function measureAccuracy(
   streams: number,
   trialsPerStream: number,
   alongside?: (signal: AbortSignal) => Promise<number>,
+  proxy: ProxyChoice = { kind: 'direct' },
 ): Promise<AccuracySamples> {
   const samples = emptySamples();
   const trials: Trial[] = [];
@@ -139,6 +147,7 @@ export async function measureAccuracy(
         base_url: `${simUrl}/v1`,
         model: modelOf(stream),
         dialect: 'openai-chat',
+        proxy,
       });
       try {
         for (let i = 0; i < trialsPerStream; i++)

@@ -19,6 +19,7 @@ import { longWordLoad, printHostileFigures } from './hostile';
 import { measureLiveEvents } from './live-events';
 import { printUiFigures } from './ui';
 import { startHostileServer } from '../support/hostile-server';
+import { startConnectProxy } from '../support/connect-proxy';
 
 const SIM_CHILD_FLAG = '--sim-child';
 const STEADY = 'sim-steady:tokens=100,gap=5,ttft=40';
@@ -127,6 +128,33 @@ async function printBesideLongWord(simUrl: string): Promise<void> {
   }
 }
 
+/**
+ * The same steady stream directly and through a CONNECT proxy (a relay in
+ * this process, so its work competes with the client's reads: a pessimistic
+ * figure). The tunnel must add a phase, not gap error.
+ */
+async function printThroughProxy(simUrl: string): Promise<void> {
+  const proxy = await startConnectProxy();
+  try {
+    printAccuracy(
+      `1 stream, ${STEADY}, direct (for the comparison)`,
+      await measureAccuracy(simUrl, () => STEADY, 1, 20),
+      { gap: 0.3 },
+    );
+    const through = await measureAccuracy(simUrl, () => STEADY, 1, 20, undefined, {
+      kind: 'url',
+      url: proxy.url,
+    });
+    printAccuracy(
+      `1 stream, ${STEADY}, through a CONNECT proxy (${proxy.counts.tunnels} tunnels, ${proxy.counts.bytes_down.toLocaleString('en')} bytes relayed)`,
+      through,
+      { gap: 0.3 },
+    );
+  } finally {
+    await proxy.close();
+  }
+}
+
 /** A 32-profile run through the app's services, with and without a browser client following it live. */
 async function printLiveEvents(simUrl: string): Promise<void> {
   const { alone, subscribed } = await measureLiveEvents(simUrl);
@@ -170,6 +198,7 @@ async function main(): Promise<void> {
     );
     await printRunSaving(url);
     await printBesideLongWord(url);
+    await printThroughProxy(url);
     await printLiveEvents(url);
   } finally {
     child.disconnect();

@@ -52,6 +52,9 @@ async function startRun(
     limits: DEFAULT_RUN_LIMITS,
     reuse_connection: false,
     warmup: false,
+    // The rate-limited profile's every trial is shown: no waiting, no giving up.
+    max_retry_wait_ms: 0,
+    give_up_after: 0,
   };
   return (await app.services.runs.start(config)).run_id;
 }

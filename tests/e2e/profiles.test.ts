@@ -19,6 +19,8 @@ const KEY = 'sk-e2e-profiles-0123456789abcdef';
 const NAME = 'Simulator steady';
 const COPY = `${NAME} (copy)`;
 const HTML_NAME = '<img src=x onerror=alert(1)>';
+const CONNECTED = 'Through a proxy';
+const PROXY_PASSWORD = 'proxy-e2e-Xw4Rt8Lm';
 
 const LOOKS = [
   ['en', 'light'],
@@ -134,6 +136,55 @@ describe('profiles', { timeout: 60_000 }, () => {
     expect(await app.services.profiles.hasKey(idOf(NAME))).toBe(true);
     // Write-only: the key is nowhere in the page.
     expect(await page.content()).not.toContain(KEY);
+  });
+
+  it('starts from a preset, and keeps the connection: key header, query, key variable, proxy', async () => {
+    await app.open('#/profiles?new');
+    const { page } = app;
+    await page.getByLabel('Start from a preset').selectOption({ label: 'OpenRouter' });
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('OpenRouter');
+    expect(await page.getByLabel('Base URL', { exact: true }).inputValue()).toBe(
+      'https://openrouter.ai/api/v1',
+    );
+    await page.getByText('Many providers behind one key').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill(CONNECTED);
+    await page.getByLabel('Base URL', { exact: true }).fill(`${app.sim.url}/v1`);
+    await page.getByLabel('Model', { exact: true }).fill('sim-steady');
+
+    // Folded until opened: most endpoints need none of it.
+    expect(await page.getByLabel('Key header').isVisible()).toBe(false);
+    await page.locator('.connection-fields summary').click();
+    await page.getByLabel('Key header').fill('api-key');
+    await page.getByLabel('Key from an environment variable').fill('SIM_API_KEY');
+    await page.getByRole('button', { name: 'Add parameter' }).click();
+    await page.getByLabel('Name of parameter 1').fill('api-version');
+    await page.getByLabel('Value of parameter 1').fill('2024-10-21');
+    await page.getByLabel('This proxy').check();
+    await page.getByLabel('Proxy URL').fill('http://127.0.0.1:3128');
+    await page.getByLabel('Proxy user name').fill('alice');
+    await page.getByLabel('Proxy password').fill(PROXY_PASSWORD);
+    await screenshot(page, 'profiles-en-light-form-connection');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    await page.getByRole('status').filter({ hasText: CONNECTED }).waitFor();
+    const saved = app.services.profiles.get(idOf(CONNECTED));
+    expect(saved).toMatchObject({
+      key_header: 'api-key',
+      query: { 'api-version': '2024-10-21' },
+      key_env: 'SIM_API_KEY',
+      proxy_mode: 'url',
+      proxy_url: 'http://127.0.0.1:3128',
+      proxy_auth: true,
+    });
+
+    // Stored credentials are said, never shown; the section opens by itself.
+    await app.open(`#/profiles?edit=${idOf(CONNECTED)}`);
+    await page.getByText('Credentials are stored for this proxy').waitFor();
+    expect(await page.getByLabel('Proxy password').inputValue()).toBe('');
+    expect(await page.content()).not.toContain(PROXY_PASSWORD);
+    await page.getByLabel('No proxy').check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => app.services.profiles.get(idOf(CONNECTED))?.proxy_auth).toBe(false);
   });
 
   it('tests the connection: ok, HTTP 200 and a TTFT', async () => {

@@ -10,6 +10,7 @@ import { parse } from 'csv-parse/sync';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent, RunView } from '../../src/shared/api';
+import { runComparisons } from '../../src/shared/comparisons';
 import { findings } from '../../src/shared/findings';
 import { DEFAULT_RUN_LIMITS } from '../../src/shared/run';
 import {
@@ -52,6 +53,9 @@ async function finishedRun(profileIds: string[]): Promise<string> {
     limits: DEFAULT_RUN_LIMITS,
     reuse_connection: false,
     warmup: false,
+    // The rate-limited profile's every trial is shown: no waiting, no giving up.
+    max_retry_wait_ms: 0,
+    give_up_after: 0,
   });
   started = run_id;
   if (!early.has(run_id)) await done;
@@ -197,6 +201,11 @@ describe('results of a real run', () => {
     const pingText = await page.locator('[data-finding="pings_kept_open"]').textContent();
     expect(pingText).toContain('Pinging sim');
     expect(pingText).toContain('Keep-alive pings kept a silent stream open.');
+    // sim-pings is silent only before its first token: the sentence says it was that wait.
+    const pinged = expected.find((f) => f.kind === 'pings_kept_open');
+    expect(pinged).toMatchObject({ trials: 3, first_token: 3 });
+    expect(pingText).toContain('the first token took');
+    expect(pingText).not.toContain('content stopped after it began');
   });
 
   it('shows the markup-like name as text in the table and in a chart tooltip', async () => {
@@ -225,15 +234,20 @@ describe('results of a real run', () => {
 
   it('exports each CSV as a download and says where it went', async () => {
     const page = app.page;
+    const detail = app.services.store.history.getRun(runId);
     const expectedRows = {
       summary: view.run.profiles.length * 2,
       trials: view.trials.length,
       chunks: view.trials.reduce((sum, t) => sum + t.trial.chunks, 0),
+      comparisons: detail ? runComparisons(detail).length : NaN,
     };
+    // The rate-limited profile has no ok trial, so nothing to compare it with; the other two do.
+    expect(expectedRows.comparisons).toBeGreaterThan(0);
     for (const [kind, label] of [
       ['summary', 'Summary'],
       ['trials', 'Trials'],
       ['chunks', 'Chunks'],
+      ['comparisons', 'Comparisons'],
     ] as const) {
       const [download] = await Promise.all([
         page.waitForEvent('download'),
@@ -249,7 +263,10 @@ describe('results of a real run', () => {
       >[];
       expect(rows.length, kind).toBe(expectedRows[kind]);
       expect(rows.every((r) => r['run_id'] === runId)).toBe(true);
-      if (kind !== 'chunks') expect(rows.map((r) => r['profile'])).toContain(XSS);
+      if (kind === 'summary' || kind === 'trials') {
+        expect(rows.map((r) => r['profile'])).toContain(XSS);
+      }
+      if (kind === 'comparisons') expect(rows.map((r) => r['profile_b'])).toContain(XSS);
       await page
         .getByRole('status')
         .filter({ hasText: `${download.suggestedFilename()}` })
@@ -280,6 +297,17 @@ describe('results of a real run', () => {
     const png = Buffer.concat(chunks);
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(png.length).toBeGreaterThan(5_000);
+  });
+
+  it('shows A against B one figure at a time, offering only what was compared', async () => {
+    const page = app.page;
+    const figures = page.getByRole('radiogroup', { name: 'Figure' });
+    // The rate-limited profile has nothing to compare; the other two were measured in both modes.
+    expect(await figures.getByRole('radio').count()).toBe(3);
+    expect(await figures.innerText()).toMatch(/TTFT \/ TTFB[\s\S]*Gap[\s\S]*Total/);
+    expect(await figures.getByLabel('Total', { exact: true }).isChecked()).toBe(true);
+    await figures.getByLabel('TTFT / TTFB').check();
+    await chartsDrawnAt(page);
   });
 
   it('switches the timeline to plain mode and the chunk sizes to characters', async () => {

@@ -10,13 +10,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { text } from 'node:stream/consumers';
 import { openAppServices, type AppServices } from '../../src/main/app-services';
+import { runFileStream } from '../../src/main/export';
 import { registerIpcHandlers, type IpcMainLike } from '../../src/main/ipc/register';
 import { KeytarKeyStore } from '../../src/main/secrets';
 import { startSimulator, type SimServer } from '../../src/main/sim';
 import { startWebServer } from '../../src/main/web';
 import { createHttpBridge } from '../../src/renderer/src/api/http-bridge';
 import type { ApiResult, AppEvent } from '../../src/shared/api';
+import type { RunDetail } from '../../src/shared/run';
 import {
   ipcContract,
   type IpcMethodName,
@@ -24,6 +27,7 @@ import {
 } from '../../src/shared/ipc-contract';
 
 const KEY = 'sk-api-R7v2Qm9Xc4Lp8Nz1Ty6Wd3Kb5Hg0Js';
+const PROXY_PASSWORD = 'proxy-pw-Vq81Lx0Rt5Zb';
 const STEADY = 'sim-steady:tokens=30,gap=3,ttft=15';
 const APP_PAGE = 'file:///app/out/renderer/index.html';
 
@@ -239,6 +243,51 @@ describe.each([ipc, http])('the API over $name', (transport) => {
     expect(removed).toMatchObject({ key_removed: true, warning: null });
   });
 
+  it('lists presets, and keeps a request shape and proxy credentials without answering them', async () => {
+    const presets = await value('presetsList');
+    expect(presets.map((p) => p.id)).toEqual(expect.arrayContaining(['openai', 'ollama', 'zhipu']));
+    const created = await value('profilesCreate', {
+      name: 'Azure-shaped',
+      base_url: 'https://example.openai.azure.com/openai/deployments/d1',
+      model: 'gpt-4o',
+      key_header: 'api-key',
+      query: { 'api-version': '2024-10-21' },
+      key_env: 'AZURE_OPENAI_API_KEY',
+      proxy_mode: 'url',
+      proxy_url: 'http://proxy.example:3128',
+      proxy_credentials: { username: 'alice', password: PROXY_PASSWORD },
+    });
+    expect(created).toMatchObject({
+      key_header: 'api-key',
+      key_prefix: null,
+      query: { 'api-version': '2024-10-21' },
+      key_env: 'AZURE_OPENAI_API_KEY',
+      has_key: false,
+      proxy_mode: 'url',
+      proxy_url: 'http://proxy.example:3128',
+      proxy_auth: true,
+    });
+    const direct = await value('profilesUpdate', {
+      id: created.id,
+      patch: { proxy_mode: 'direct' },
+    });
+    expect(direct).toMatchObject({ proxy_mode: 'direct', proxy_url: null, proxy_auth: false });
+    const keyInQuery = await call('profilesUpdate', {
+      id: created.id,
+      patch: { query: { api_key: 'x' } },
+    });
+    expect(keyInQuery).toMatchObject({ ok: false, error: { code: 'invalid', field: 'query' } });
+    const credentialsInUrl = await value('profilesUpdate', {
+      id: created.id,
+      patch: { proxy_mode: 'url', proxy_url: `socks5h://bob:${PROXY_PASSWORD}@127.0.0.1:1080` },
+    });
+    expect(credentialsInUrl).toMatchObject({
+      proxy_url: 'socks5h://127.0.0.1:1080',
+      proxy_auth: true,
+    });
+    await value('profilesRemove', { id: created.id });
+  });
+
   it('tests a connection and lists models', async () => {
     const test = await value('profilesTest', { id: profileId });
     expect(test).toMatchObject({ status: 'ok', http_status: 200, message: null });
@@ -394,6 +443,92 @@ describe.each([ipc, http])('the API over $name', (transport) => {
     expect(await value('runsDelete', { run_id })).toEqual({ deleted: false });
   });
 
+  it('repeats a run as a labelled series, lists its runs, and stops a series', async () => {
+    const config = {
+      prompt: 'Count.',
+      max_tokens: 16,
+      modes: ['stream'] as 'stream'[],
+      trials: 1,
+      profile_ids: [profileId],
+    };
+    const watch = collectEvents(
+      (e) => e.type === 'series_progress' && e.series.state === 'finished',
+    );
+    const { series_id, run_id } = await value('runsRepeat', {
+      config,
+      count: 2,
+      every_ms: 50,
+      label: '  lab-7  ',
+    });
+    await watch.finished;
+    const last = watch.events.at(-1)?.event;
+    expect(last).toMatchObject({ series: { series_id, count: 2, failed: 0, label: 'lab-7' } });
+    const page = await value('historyList', { series_id: series_id as string });
+    expect(page.total).toBe(2);
+    expect(page.runs.at(-1)?.id).toBe(run_id);
+    expect(page.runs.every((r) => r.label === 'lab-7' && r.series_id === series_id)).toBe(true);
+
+    const { series_id: long } = await value('runsRepeat', {
+      config,
+      count: 3,
+      every_ms: 3_600_000,
+      label: null,
+    });
+    await expect
+      .poll(async () => (await value('runsSeries')).map((s) => s.state), { timeout: 15_000 })
+      .toEqual(['waiting']);
+    expect(await value('runsCancelSeries', { series_id: long as string })).toEqual({
+      cancelled: true,
+    });
+    expect(await value('runsSeries')).toEqual([]);
+    expect(await call('runsRepeat', { config, count: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+  });
+
+  it('exports a run file, and imports run files: a run it has is skipped, a bad file refused whole', async () => {
+    const exported = await value('historyRunFile', { run_id: runId });
+    expect(exported.file_name).toMatch(/^lasttoken-\d{4}-\d{2}-\d{2}-\d{4}-[0-9a-f]{8}-run\.json$/);
+    const file = exported.text;
+    // The same file as the CLI's export, but for when it was made.
+    const detail = opened.services.store.history.getRun(runId);
+    const made = /"exported_at":"[^"]+"/;
+    expect(file.replace(made, '')).toBe(
+      (await text(runFileStream(detail as RunDetail))).replace(made, ''),
+    );
+    expect(await call('historyRunFile', { run_id: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await value('runsImport', { files: [{ name: 'mine.json', text: file }] })).toEqual({
+      added: [],
+      skipped: [{ path: 'mine.json', run_id: runId }],
+    });
+    const other = JSON.parse(file) as { run: { id: string } };
+    other.run.id = `${runId.slice(0, -4)}beef`;
+    const refused = await call('runsImport', {
+      files: [
+        { name: 'other.json', text: JSON.stringify(other) },
+        { name: 'cut.json', text: file.slice(0, 100) },
+      ],
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid', message: expect.stringMatching(/cut\.json: the file ends early/) },
+    });
+    expect(opened.services.store.history.getRun(other.run.id)).toBeNull();
+    expect(
+      await value('runsImport', {
+        files: [{ name: 'other.json', text: JSON.stringify(other) }],
+        label: 'elsewhere',
+      }),
+    ).toEqual({
+      added: [{ path: 'other.json', run_id: other.run.id, label: 'elsewhere' }],
+      skipped: [],
+    });
+  });
+
   it('called every method, and no answer or event carried the key', async () => {
     expect([...called].sort()).toEqual(Object.keys(ipcContract).sort());
     // A run made with the stored key, watched from start to end.
@@ -409,5 +544,6 @@ describe.each([ipc, http])('the API over $name', (transport) => {
     const everything = JSON.stringify([answers, watch.events]);
     expect(everything.length).toBeGreaterThan(10_000);
     expect(everything).not.toContain(KEY);
+    expect(everything).not.toContain(PROXY_PASSWORD);
   });
 });

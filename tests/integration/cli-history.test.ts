@@ -22,7 +22,9 @@ import {
   type KeytarApi,
 } from '../../src/main/secrets';
 import { startSimulator, type SimServer } from '../../src/main/sim';
+import type { Comparison } from '../../src/shared/comparisons';
 import type { Profile, RunDetail, RunListItem } from '../../src/shared/run';
+import { median } from '../../src/shared/stats';
 import type { ModeSummary } from '../../src/shared/summary';
 
 interface CliRun {
@@ -127,6 +129,7 @@ interface ShowDocument {
   run: RunDetail['run'];
   summary: SummaryRow[];
   trials: RunDetail['trials'];
+  comparisons: Comparison[];
 }
 
 describe('profile add, list, edit, remove', () => {
@@ -290,10 +293,13 @@ describe('a key from stdin, then a run with it', () => {
     expect(item?.profiles).toEqual([{ id: profile.id, name: 'Keyed sim', model: FAST }]);
 
     const table = await cli(['history', '--profile', 'Keyed sim'], { keys });
-    expect(table.stdout.split('\n')[0]).toMatch(/^id +started +status +profiles +ok +failed$/);
+    expect(table.stdout.split('\n')[0]).toMatch(
+      /^id +started +status +series +label +profiles +ok +failed$/,
+    );
+    // A run on its own, measured without --label: no series, no label.
     expect(table.stdout).toMatch(
       new RegExp(
-        `^${runId} +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +completed +Keyed sim +4 +0$`,
+        `^${runId} +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d +completed +- +- +Keyed sim +4 +0$`,
         'm',
       ),
     );
@@ -311,13 +317,26 @@ describe('a key from stdin, then a run with it', () => {
     expect(doc.run.config).toMatchObject({ trials: 2, modes: ['stream', 'plain'], warmup: false });
     expect(doc.trials).toHaveLength(4);
     expect(doc.summary).toHaveLength(2);
+    // One profile: stream against plain, paired by round, each difference from the trials shown.
+    expect(doc.comparisons.map((c) => [c.mode, c.metric, c.n_pairs, c.paired])).toEqual([
+      ['stream_vs_plain', 'ttft_ms', 2, true],
+      ['stream_vs_plain', 'total_ms', 2, true],
+      ['stream_vs_plain', 'reader_done_ms', 2, true],
+    ]);
+    const ofRound = (mode: string, k: number) =>
+      doc.trials.find((t) => t.trial.mode === mode && t.trial_index === k)?.trial;
+    const firstDiffs = [1, 2].map(
+      (k) => (ofRound('stream', k)?.ttft_ms ?? NaN) - (ofRound('plain', k)?.first_byte_ms ?? NaN),
+    );
+    expect(doc.comparisons[0]?.diff_ms).toBeCloseTo(median(firstDiffs) ?? NaN, 9);
   });
 
-  it('exports all three kinds, which parse back as CSV', async () => {
+  it('exports all four kinds, which parse back as CSV', async () => {
     const files = {
       summary: join(dir, 'summary.csv'),
       trials: join(dir, 'trials.csv'),
       chunks: join(dir, 'chunks.csv'),
+      comparisons: join(dir, 'comparisons.csv'),
     };
     const rows: Record<string, Record<string, string>[]> = {};
     for (const [kind, out] of Object.entries(files)) {
@@ -344,6 +363,11 @@ describe('a key from stdin, then a run with it', () => {
       .reduce((sum, r) => sum + Number(r.chunks), 0);
     expect(chunks.length).toBe(streamChunks);
     expect(chunks.every((r) => r.run_id === runId && r.profile === 'Keyed sim')).toBe(true);
+    // The same comparisons as show --json, one per row.
+    const shown = await json<ShowDocument>(['show', runId], { keys });
+    expect(rows.comparisons?.map((r) => [r.mode, r.metric, Number(r.diff_ms), r.verdict])).toEqual(
+      shown.comparisons.map((c) => [c.mode, c.metric, c.diff_ms, c.verdict]),
+    );
 
     const bom = await cli(
       ['export', runId, '--kind', 'summary', '--out', files.summary, '--bom', '--json'],
@@ -636,58 +660,75 @@ describe('keychain unavailable', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(`lasttoken: ${message}\n`);
-    expect(run.stderr).toMatch(/No keychain is available.*Profiles without keys still work/);
+    expect(run.stderr).toMatch(
+      /No keychain is available.*Profiles that keep no key in the keychain still work.*--key-env VAR/,
+    );
+    // The profile keeps that it has no key: deleting none needs no keychain.
     const deleted = await cli(['profile', 'delete-key', profile.id], { keys });
-    expect(deleted.code).toBe(1);
-    expect(deleted.stderr).toBe(`lasttoken: ${message}\n`);
+    expect(deleted.code).toBe(0);
+    expect(deleted.stdout).toBe(`"No keychain" (${profile.id}) had no key in the OS keychain\n`);
   });
 
-  it('profile list still works and says the key status is unknown', async () => {
+  it('profile list needs no keychain: whether a profile has a key is a flag it keeps', async () => {
     const keys = new MemoryKeyStore({ unavailable: reason });
     const run = await cli(['profile', 'list'], { keys });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^demo .* not needed$/m);
-    expect(run.stdout).toMatch(/ No keychain .* unknown$/m);
-    expect(run.stderr).toBe(`lasttoken: key status unknown: ${message}\n`);
+    expect(run.stdout).toMatch(/ No keychain .* no$/m);
+    expect(run.stderr).toBe('');
     const doc = JSON.parse(
       (await cli(['profile', 'list', '--json'], { keys })).stdout,
     ) as (Profile & { has_key: boolean | null })[];
-    expect(doc.find((p) => p.name === 'No keychain')?.has_key).toBeNull();
+    expect(doc.find((p) => p.name === 'No keychain')?.has_key).toBe(false);
   });
 
-  it('profile remove removes the profile and warns that its key may remain', async () => {
-    const profile = await addSimProfile('Removed without keychain');
-    const keys = new MemoryKeyStore({ unavailable: reason });
-    const run = await cli(['profile', 'remove', profile.id], { keys });
+  it('profile remove removes a profile without key without asking the keychain; one with a key warns that it may remain', async () => {
+    const keyless = await addSimProfile('Removed without keychain');
+    const keys = new MemoryKeyStore();
+    const keyed = await addSimProfile('Removed with its key');
+    await cli(['profile', 'set-key', keyed.id], { keys, stdin: stdinOf('sk-removed-key-1') });
+    keys.setUnavailable(reason);
+    const quiet = await cli(['profile', 'remove', keyless.id], { keys });
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).toBe('');
+    const run = await cli(['profile', 'remove', keyed.id], { keys });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(
       new RegExp(
-        `^lasttoken: warning: the profile was removed, but its API key, if one was stored, may remain in the OS keychain \\(service "LastToken", account "${profile.id}"\\)[^\\n]*No keychain is available[^\\n]*\\n$`,
+        `^lasttoken: warning: the profile was removed, but its API key or proxy credentials, if stored, may remain in the OS keychain \\(service "LastToken", accounts "${keyed.id}" and "${keyed.id}#proxy"\\)[^\\n]*No keychain is available[^\\n]*\\n$`,
       ),
     );
-    expect((await json<Profile[]>(['profile', 'list'])).map((p) => p.id)).not.toContain(profile.id);
+    const left = (await json<Profile[]>(['profile', 'list'])).map((p) => p.id);
+    expect(left).not.toContain(keyless.id);
+    expect(left).not.toContain(keyed.id);
   });
 
-  it('a run reports the profile it could not read a key for; --without-keys runs it keyless', async () => {
-    const profile = await addSimProfile('Keyless local');
-    const keys = new MemoryKeyStore({ unavailable: reason });
-    const run = await cli(['run', '--profiles', `${profile.id},demo`, '--trials', '1'], { keys });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(
-      /^lasttoken: profile “Keyless local” was not measured: its API key could not be read from the OS keychain: No keychain is available/m,
-    );
-    expect(run.stdout).toMatch(/^Keyless local: .*\n {2}profile “Keyless local” was not measured/m);
-    expect(run.stdout).toContain('--- stream (1 trial: 1 ok) ---');
-    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(
-      'lasttoken: 1 of 2 profiles could not be measured (see above)',
-    );
-
-    const keyless = await json<RunDocument>(
-      ['run', '--profiles', profile.id, '--trials', '1', '--without-keys'],
+  it('a profile without a key runs where no keychain exists; one with a key says why it was not measured', async () => {
+    const keyless = await addSimProfile('Keyless local');
+    const keys = new MemoryKeyStore();
+    const keyed = await addSimProfile('Keyed local');
+    await cli(['profile', 'set-key', keyed.id], { keys, stdin: stdinOf('sk-keyed-local-1') });
+    keys.setUnavailable(reason);
+    const run = await cli(
+      ['run', '--profiles', `${keyless.id},${keyed.id},demo`, '--trials', '1'],
       { keys },
     );
-    expect(keyless.status).toBe('completed');
-    expect(keyless.summary.map((s) => s.ok)).toEqual([1, 1]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /^lasttoken: profile “Keyed local” was not measured: its API key could not be read from the OS keychain: No keychain is available/m,
+    );
+    expect(run.stderr).not.toMatch(/“Keyless local” was not measured/);
+    expect(run.stdout).toMatch(/^Keyless local: /m);
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(
+      'lasttoken: 1 of 3 profiles could not be measured (see above)',
+    );
+
+    const withoutKeys = await json<RunDocument>(
+      ['run', '--profiles', keyed.id, '--trials', '1', '--without-keys'],
+      { keys },
+    );
+    expect(withoutKeys.status).toBe('completed');
+    expect(withoutKeys.summary.map((s) => s.ok)).toEqual([1, 1]);
   });
 });
 

@@ -30,7 +30,12 @@ import {
   summariesByProfile,
   writeCsvFile,
 } from '../../src/main/export';
-import type { ProfileSnapshot, RunRecord, StoredTrial } from '../../src/shared/run';
+import {
+  DEFAULT_REQUEST_SHAPE,
+  type ProfileSnapshot,
+  type RunRecord,
+  type StoredTrial,
+} from '../../src/shared/run';
 import type { ChunkRecord } from '../../src/shared/trial';
 import { makeTrial } from '../unit/trial-fixture';
 
@@ -45,6 +50,10 @@ const profiles: ProfileSnapshot[] = [
     defaults: {},
     notes: '',
     allow_insecure_key: false,
+    ...DEFAULT_REQUEST_SHAPE,
+    query: {},
+    has_key: false,
+    proxy_auth: false,
     builtin: false,
   },
 ];
@@ -74,6 +83,9 @@ const run: RunRecord = {
   started_at: '2025-03-01T10:00:00.000Z',
   ended_at: null,
   planned_calls: 30,
+  series_id: null,
+  label: null,
+  imported_at: null,
 };
 
 const smallTrials: StoredTrial[] = [1, 2, 3].map((trial_index) => ({

@@ -417,6 +417,7 @@ describe('a bug in LastToken fails one trial, not the process', () => {
     body: JSON.stringify({ model: 'echo-key-text', stream: true }),
     adapter: openaiChat,
     agent: false,
+    proxy: null,
     clock: monotonicClock,
     request: { messages: [{ role: 'user', content: 'hi' }], max_tokens: 10, mode: 'stream' },
     limits: DEFAULT_LIMITS,

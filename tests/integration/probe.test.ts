@@ -14,9 +14,7 @@ import {
 } from '../../src/main/probe';
 import { startSimulator, type SimServer, type SimTrace } from '../../src/main/sim';
 import type { Dialect, Mode, Trial } from '../../src/shared/trial';
-
-// Loose enough for a busy CI machine; `npm run bench` reports the real precision.
-const TOLERANCE_MS = 20;
+import { expectChunksMatchWrites, simTrace, textWrites, TOLERANCE_MS } from '../support/sim-truth';
 
 let sim: SimServer;
 beforeAll(async () => {
@@ -61,26 +59,7 @@ async function probe(args: ProbeArgs): Promise<Trial> {
   }
 }
 
-function traceOf(trial: Trial): SimTrace {
-  expect(trial.request_id).toBeTruthy();
-  const trace = sim.trace(trial.request_id ?? '');
-  if (!trace) throw new Error(`no trace for ${trial.request_id}`);
-  return trace;
-}
-
-const textWrites = (trace: SimTrace) =>
-  trace.writes.filter((w) => w.kind === 'content' || w.kind === 'reasoning');
-
-/** Each measured chunk arrived shortly after the simulator wrote it, never before. */
-function expectChunksMatchWrites(trial: Trial, trace: SimTrace): void {
-  const writes = textWrites(trace);
-  expect(trial.timeline.chunks).toHaveLength(writes.length);
-  trial.timeline.chunks.forEach((chunk, i) => {
-    const delay = trial.timeline.t0_mono_ms + chunk.at_ms - (writes[i]?.at_mono_ms ?? NaN);
-    expect(delay).toBeGreaterThanOrEqual(-0.01);
-    expect(delay).toBeLessThan(TOLERANCE_MS);
-  });
-}
+const traceOf = (trial: Trial): SimTrace => simTrace(sim, trial);
 
 describe('stream mode against the simulator', () => {
   it('measures a steady stream: TTFT, gaps and tokens match the true writes', async () => {

@@ -206,7 +206,8 @@ describe('a run of 3 profiles × 2 modes × 3 trials with warm-ups', () => {
     expect(run.plan).toEqual({
       calls: 24,
       warmup_calls: 6,
-      per_profile: ids.map((profile_id) => ({ profile_id, calls: 8 })),
+      per_profile: ids.map((profile_id) => ({ profile_id, calls: 8, min_ms: 0 })),
+      min_duration_ms: 0,
     });
     expect(httpRequests).toBe(24);
     expect(watched.started).toHaveLength(24);
@@ -329,6 +330,14 @@ describe('a run of 3 profiles × 2 modes × 3 trials with warm-ups', () => {
       defaults: {},
       notes: '',
       allow_insecure_key: false,
+      key_header: null,
+      key_prefix: null,
+      query: {},
+      key_env: null,
+      has_key: null,
+      proxy_mode: 'env',
+      proxy_url: null,
+      proxy_auth: false,
       builtin: false,
     });
     expect(Date.parse(record.started_at)).not.toBeNaN();

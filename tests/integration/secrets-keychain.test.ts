@@ -6,8 +6,16 @@
 // No real keychain is not a reason to skip: these tests then fail and say why.
 
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ProfileService,
+  decodeProxyCredentials,
+  proxyCredentialsAccount,
+} from '../../src/main/profiles';
 import {
   InvalidKeyError,
   InvalidProfileIdError,
@@ -18,6 +26,7 @@ import {
   type KeyStore,
   type KeytarApi,
 } from '../../src/main/secrets';
+import { openStore, type Store } from '../../src/main/store';
 
 const keychainAvailable = process.env.LASTTOKEN_KEYCHAIN === 'real';
 
@@ -160,5 +169,76 @@ describe.runIf(process.platform === 'linux')('KeytarKeyStore on the Secret Servi
       findCredentials(service: string): Promise<{ account: string }[]>;
     };
     expect(await keytar.findCredentials(KEYCHAIN_CHECK_SERVICE)).toEqual([]);
+  });
+});
+
+// A profile's key and its proxy's credentials, through the profile service,
+// in the real keychain: each under its own account, the profile keeping only
+// flags of what is there.
+describe('a profile’s key and proxy credentials in the real keychain', () => {
+  const PROXY_PASSWORD = 'proxy-secret-9Fq2Wd7Zk4';
+  let dir: string;
+  let store: Store;
+  let profiles: ProfileService;
+
+  beforeAll(() => {
+    requireRealKeychain();
+    dir = mkdtempSync(join(tmpdir(), 'lasttoken-keychain-profiles-'));
+    store = openStore(join(dir, 'history.db'));
+    profiles = new ProfileService(store.profiles, new KeytarKeyStore());
+  });
+  afterAll(() => {
+    store?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stores the proxy credentials apart from the key, keeps flags, and removes both with the profile', async () => {
+    const keytar = rawKeytar();
+    const profile = await profiles.add({
+      name: 'Through a proxy',
+      base_url: 'https://api.example.com/v1',
+      model: 'm',
+      proxy_mode: 'url',
+      proxy_url: `http://alice:${encodeURIComponent(PROXY_PASSWORD)}@proxy.example:3128`,
+    });
+    const account = proxyCredentialsAccount(profile.id);
+    expect(profile).toMatchObject({
+      proxy_url: 'http://proxy.example:3128',
+      proxy_auth: true,
+      has_key: false,
+    });
+    expect(
+      decodeProxyCredentials((await keytar.getPassword(KEYCHAIN_SERVICE, account)) ?? ''),
+    ).toEqual({
+      username: 'alice',
+      password: PROXY_PASSWORD,
+    });
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, profile.id)).toBeNull();
+
+    expect((await profiles.setKey(profile.id, SECRET)).has_key).toBe(true);
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, profile.id)).toBe(SECRET);
+    const edited = await profiles.edit(profile.id, {
+      proxy_credentials: { username: 'bob', password: 'p:w@2' },
+    });
+    expect(edited.proxy_auth).toBe(true);
+    expect(
+      decodeProxyCredentials((await keytar.getPassword(KEYCHAIN_SERVICE, account)) ?? ''),
+    ).toEqual({
+      username: 'bob',
+      password: 'p:w@2',
+    });
+    expect((await profiles.deleteKey(profile.id)).has_key).toBe(false);
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, profile.id)).toBeNull();
+    await profiles.setKey(profile.id, SECRET);
+
+    const removed = await profiles.remove(profile.id);
+    expect(removed).toMatchObject({ key_removed: true, warning: null });
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, profile.id)).toBeNull();
+    expect(await keytar.getPassword(KEYCHAIN_SERVICE, account)).toBeNull();
+    store.close();
+    const bytes = readFileSync(join(dir, 'history.db'));
+    expect(bytes.includes(PROXY_PASSWORD)).toBe(false);
+    expect(bytes.includes(SECRET)).toBe(false);
+    store = openStore(join(dir, 'history.db'));
   });
 });

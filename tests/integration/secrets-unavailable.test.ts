@@ -13,6 +13,7 @@ import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type SimServer } from '../../src/main/sim';
 import {
   KeychainUnavailableError,
   KeytarKeyStore,
@@ -21,6 +22,7 @@ import {
   type KeychainFailureReason,
   type KeytarApi,
 } from '../../src/main/secrets';
+import { cliInProcess } from '../support/cli-in-process';
 
 const run = promisify(execFile);
 const KEYTAR_URL = pathToFileURL(createRequire(import.meta.url).resolve('keytar')).href;
@@ -322,5 +324,75 @@ describe.runIf(process.platform === 'linux')("keytar's real failures on Linux", 
       usable: false,
       message: 'Cannot autolaunch D-Bus without X11 $DISPLAY',
     });
+  });
+});
+
+// A machine whose keychain cannot be used at all (here keytar's native module
+// cannot load, as where libsecret is missing): a profile that keeps no key in
+// the keychain runs, with its key from a variable or none, and never asks it.
+describe('profiles on a machine without a usable keychain', () => {
+  let sim: SimServer;
+  let dir: string;
+  const noKeychain = (): KeytarKeyStore =>
+    new KeytarKeyStore({
+      loadKeytar: () =>
+        Promise.reject(
+          new Error('libsecret-1.so.0: cannot open shared object file: No such file or directory'),
+        ),
+    });
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0 });
+    dir = mkdtempSync(join(tmpdir(), 'lasttoken-bare-machine-'));
+  });
+  afterAll(async () => {
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const cli = (argv: string[], env: Record<string, string> = {}) =>
+    cliInProcess([...argv, '--db', join(dir, 'history.db')], { env, keys: noKeychain() });
+
+  it('runs profiles without a key, or with one from a variable, without --without-keys', async () => {
+    const add = async (name: string, ...more: string[]) => {
+      const added = await cli([
+        'profile',
+        'add',
+        '--name',
+        name,
+        '--base-url',
+        `${sim.url}/v1`,
+        '--model',
+        'sim-steady',
+        ...more,
+      ]);
+      expect(added.code, added.stderr).toBe(0);
+      return added.stdout.trim();
+    };
+    const keyless = await add('Keyless');
+    const fromEnv = await add('From a variable', '--key-env', 'SIM_KEY');
+    const run = await cli(
+      ['run', '--profiles', `${keyless},${fromEnv},demo`, '--trials', '1', '--json'],
+      {
+        SIM_KEY: 'sk-sim-variable-1',
+      },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout) as { status: string; failures: unknown[] };
+    expect(doc).toMatchObject({ status: 'completed', failures: [] });
+    expect(run.stderr).not.toMatch(/keychain/i);
+    const listed = await cli(['profile', 'list']);
+    expect(listed.stderr).toBe('');
+    expect(listed.stdout).toMatch(/ Keyless .* no$/m);
+    expect(listed.stdout).toMatch(/ From a variable .* \$SIM_KEY$/m);
+  });
+
+  it('setting a key says why it cannot, with what to do instead', async () => {
+    const set = await cli(['profile', 'set-key', 'Keyless', '--from-env', 'K'], {
+      K: 'sk-x-123456789',
+    });
+    expect(set.code).toBe(1);
+    expect(set.stderr).toMatch(/keychain module \(keytar\) could not be loaded/);
+    expect(set.stderr).toMatch(/--key-env/);
   });
 });

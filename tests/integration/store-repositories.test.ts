@@ -83,6 +83,32 @@ describe('profiles', () => {
     expect(store.profiles.list().map((p) => p.id)).toEqual([demo.id, c.id]);
   });
 
+  it('keep what a profile says about its requests, and the keychain flags, in the profile and its snapshots', () => {
+    const shaped = profileInput({
+      key_header: 'api-key',
+      key_prefix: 'Token ',
+      query: { 'api-version': '2024-10-21', 名: '值' },
+      key_env: 'AZURE_KEY',
+      proxy_mode: 'url',
+      proxy_url: 'socks5h://127.0.0.1:1080',
+    });
+    const created = store.profiles.create(shaped, { secrets: { has_key: true, proxy_auth: true } });
+    expect(store.profiles.get(created.id)).toMatchObject({
+      ...shaped,
+      has_key: true,
+      proxy_auth: true,
+    });
+    // Null: not known (a profile saved before the flag existed); the keychain is asked.
+    expect(store.profiles.update(created.id, { has_key: null })?.has_key).toBeNull();
+    const saved = store.profiles.get(created.id);
+    if (!saved) throw new Error('not saved');
+    const snapshotOfIt = Object.fromEntries(
+      Object.entries(saved).filter(([field]) => field !== 'created_at' && field !== 'updated_at'),
+    ) as ProfileSnapshot;
+    store.runs.createRun(runRecord('run-shaped', [snapshotOfIt]));
+    expect(store.history.getRun('run-shaped')?.run.profiles).toEqual([snapshotOfIt]);
+  });
+
   it('refuse a second profile with the same id', () => {
     store.profiles.create(profileInput(), { id: 'demo', builtin: true });
     expect(() => store.profiles.create(profileInput(), { id: 'demo' })).toThrow(/UNIQUE/);
@@ -114,6 +140,15 @@ describe('profiles', () => {
       'builtin',
       'created_at',
       'updated_at',
+      // Schema version 5: the request's shape, and flags (never values) of what the keychain holds.
+      'key_header',
+      'key_prefix',
+      'query',
+      'key_env',
+      'has_key',
+      'proxy_mode',
+      'proxy_url',
+      'proxy_auth',
     ];
     expect(columns('profiles')).toEqual(profileColumns);
     expect(columns('run_profiles')).toEqual([
@@ -328,12 +363,43 @@ describe('history queries', () => {
     expect(ids({ limit: 2, offset: 3 })).toEqual(['run-3', 'run-2']);
   });
 
+  it('imports finished runs all or none, leaving a run it has already as it is', () => {
+    const profile = snapshot('p-1');
+    const imported_at = '2026-02-01T00:00:00.000Z';
+    const run = (id: string) => ({
+      record: runRecord(id, [profile], {
+        status: 'completed' as const,
+        ended_at: '2026-03-01T10:05:00.000Z',
+        series_id: 'series-a',
+        label: 'lab',
+        imported_at,
+      }),
+      trials: [storedTrial(id, 'p-1', 1), storedTrial(id, 'p-1', 2)],
+    });
+    expect(store.runs.importRuns([run('r-1')])).toEqual(['r-1']);
+    // r-1 again is skipped; r-2's duplicated trial fails the insert, and r-3 is rolled back with it.
+    const broken = run('r-2');
+    broken.trials.push(storedTrial('r-2', 'p-1', 2));
+    expect(() => store.runs.importRuns([run('r-3'), run('r-1'), broken])).toThrow(/UNIQUE/);
+    expect(store.history.listRuns().map((r) => r.id)).toEqual(['r-1']);
+    expect(store.runs.importRuns([run('r-1'), run('r-3')])).toEqual(['r-3']);
+    const listed = store.history.listRuns({ series_id: 'series-a' });
+    expect(listed.map((r) => [r.id, r.label, r.imported_at])).toEqual([
+      ['r-3', 'lab', imported_at],
+      ['r-1', 'lab', imported_at],
+    ]);
+    expect(store.history.getRun('r-1')?.trials).toHaveLength(2);
+    expect(() =>
+      store.runs.importRuns([{ ...run('r-4'), record: runRecord('r-4', [profile]) }]),
+    ).toThrow(/still being recorded/);
+  });
+
   it("trend: per model and mode, each run's counted trials with median and p95 of the ok ones, oldest first", () => {
     history(4);
     const trend = store.history.trend('p-slow');
-    expect(trend.map((s) => [s.model, s.mode])).toEqual([
-      ['model-b', 'stream'],
-      ['model-b', 'plain'],
+    expect(trend.map((s) => [s.model, s.mode, s.series_id])).toEqual([
+      ['model-b', 'stream', null],
+      ['model-b', 'plain', null],
     ]);
     const [stream, plain] = trend;
     expect(stream?.points.map((p) => p.run_id)).toEqual(['run-2', 'run-4']);
@@ -347,6 +413,7 @@ describe('history queries', () => {
     expect(stream?.points[0]).toEqual({
       run_id: 'run-2',
       started_at: '2026-01-02T09:00:00.000Z',
+      label: null,
       trials: 3,
       ok: 3,
       first: figure(day2.map((t) => t.ttft_ms as number)),
@@ -357,6 +424,7 @@ describe('history queries', () => {
     expect(plain?.points[0]).toEqual({
       run_id: 'run-2',
       started_at: '2026-01-02T09:00:00.000Z',
+      label: null,
       trials: 2,
       ok: 1,
       first: { n: 1, median: 102, p95: 102 },

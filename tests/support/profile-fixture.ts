@@ -1,6 +1,6 @@
 // A complete saved Profile for tests and benchmarks of the runs: plausible
 // defaults, overridden per test.
-import type { Profile } from '../../src/shared/run';
+import { DEFAULT_REQUEST_SHAPE, type Profile } from '../../src/shared/run';
 
 export function makeProfile(id: string, overrides: Partial<Profile> = {}): Profile {
   return {
@@ -13,6 +13,11 @@ export function makeProfile(id: string, overrides: Partial<Profile> = {}): Profi
     defaults: {},
     notes: '',
     allow_insecure_key: false,
+    ...DEFAULT_REQUEST_SHAPE,
+    query: {},
+    // Saved before LastToken kept the flag: the keychain is asked, as for a profile with a key.
+    has_key: null,
+    proxy_auth: false,
     builtin: false,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',

@@ -4,7 +4,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ProfileInput, ProfileSnapshot, RunRecord, StoredTrial } from '../../src/shared/run';
+import {
+  DEFAULT_REQUEST_SHAPE,
+  type ProfileInput,
+  type ProfileSnapshot,
+  type RunRecord,
+  type StoredTrial,
+} from '../../src/shared/run';
 import type { ChunkRecord, Trial } from '../../src/shared/trial';
 import { makeTrial } from '../unit/trial-fixture';
 
@@ -34,12 +40,14 @@ export function profileInput(overrides: Partial<ProfileInput> = {}): ProfileInpu
     defaults: { max_tokens: 256, idle_timeout_ms: 30_000 },
     notes: '',
     allow_insecure_key: false,
+    ...DEFAULT_REQUEST_SHAPE,
+    query: {},
     ...overrides,
   };
 }
 
 export function snapshot(id: string, overrides: Partial<ProfileInput> = {}): ProfileSnapshot {
-  return { id, builtin: false, ...profileInput(overrides) };
+  return { id, builtin: false, has_key: false, proxy_auth: false, ...profileInput(overrides) };
 }
 
 export function runRecord(
@@ -72,6 +80,9 @@ export function runRecord(
     started_at: '2026-03-01T10:00:00.000Z',
     ended_at: null,
     planned_calls: profiles.length * 6,
+    series_id: null,
+    label: null,
+    imported_at: null,
     ...overrides,
   };
 }

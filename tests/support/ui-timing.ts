@@ -10,8 +10,12 @@ import { makeTrial } from '../unit/trial-fixture';
 import type { AppUnderTest } from './app-under-test';
 import { runRecord, snapshot, storedTrial } from './store-fixtures';
 
-/** Charts on a finished run's results: where the time went, the comparison, the timeline, the chunk sizes. */
-export const RESULT_CHARTS = 4;
+/**
+ * Charts on a finished run's results: where the time went, the comparison, the
+ * A-vs-B differences (when two sides have ok trials to compare), the timeline,
+ * the chunk sizes.
+ */
+export const RESULT_CHARTS = 5;
 
 /**
  * When exactly `count` charts are on the page and all drawn (Echart.tsx marks

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { anthropicMessages } from '../../src/main/probe/dialects/anthropic-messages';
 import { ProtocolError } from '../../src/main/probe/dialects/dialect';
 import { openaiChat } from '../../src/main/probe/dialects/openai-chat';
+import { endpointHeaders } from '../../src/main/probe/request-shape';
 import type { RequestSpec } from '../../src/main/probe/types';
 
 const endpoint = { base_url: 'http://127.0.0.1', model: 'm', dialect: 'openai-chat' as const };
@@ -31,9 +32,23 @@ describe('openai-chat', () => {
     );
   });
 
-  it('sends the key as a bearer token and nothing without one', () => {
-    expect(openaiChat.headers('sk-1')).toEqual({ authorization: 'Bearer sk-1' });
-    expect(openaiChat.headers(undefined)).toEqual({});
+  it('sends the key as a bearer token, in the header an endpoint names, and nothing without one', () => {
+    const at = { base_url: 'https://x/v1', model: 'm', dialect: 'openai-chat' } as const;
+    expect(endpointHeaders({ ...at, api_key: 'sk-1' }, openaiChat)).toEqual({
+      Authorization: 'Bearer sk-1',
+    });
+    expect(endpointHeaders(at, openaiChat)).toEqual({});
+    expect(
+      endpointHeaders(
+        {
+          ...at,
+          api_key: 'sk-1',
+          key_header: { name: 'api-key', prefix: '' },
+          headers: { 'X-A': 'b' },
+        },
+        openaiChat,
+      ),
+    ).toEqual({ 'api-key': 'sk-1', 'X-A': 'b' });
   });
 
   it('reads content, both reasoning fields, usage, errors and [DONE]', () => {
@@ -148,10 +163,17 @@ describe('anthropic-messages', () => {
       stream: true,
     });
     expect(body).not.toHaveProperty('stream_options');
-    expect(anthropicMessages.headers('k-1')).toEqual({
+    const at = { base_url: 'https://x', model: 'm', dialect: 'anthropic-messages' } as const;
+    expect(endpointHeaders({ ...at, api_key: 'k-1' }, anthropicMessages)).toEqual({
       'anthropic-version': '2023-06-01',
       'x-api-key': 'k-1',
     });
+    expect(
+      endpointHeaders(
+        { ...at, api_key: 'k-1', key_header: { name: 'Authorization', prefix: 'Bearer ' } },
+        anthropicMessages,
+      ),
+    ).toEqual({ 'anthropic-version': '2023-06-01', Authorization: 'Bearer k-1' });
   });
 
   it('reads text and thinking deltas, pings, usage and the end', () => {

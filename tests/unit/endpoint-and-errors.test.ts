@@ -75,6 +75,9 @@ describe('failure texts', () => {
     expect(parseRetryAfter('soon')).toBeNull();
     const now = Date.parse('2026-01-01T00:00:00Z');
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30);
+    // Never early: 29.2 s from now is waited as 30.
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:30 GMT', now + 800)).toBe(30);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 23:59:00 GMT', now)).toBe(0);
   });
 
   it('explains network errors by code', () => {

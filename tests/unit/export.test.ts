@@ -13,11 +13,17 @@ import {
   summariesByProfile,
   type CsvKind,
 } from '../../src/main/export';
-import type { ProfileSnapshot, RunRecord, StoredTrial } from '../../src/shared/run';
+import {
+  DEFAULT_REQUEST_SHAPE,
+  type ProfileSnapshot,
+  type RunRecord,
+  type StoredTrial,
+} from '../../src/shared/run';
 import { quantile } from '../../src/shared/stats';
+import type { Comparison } from '../../src/shared/comparisons';
 import { summarize, type ModeSummary } from '../../src/shared/summary';
 import { SUMMARY_METRICS, type Trial } from '../../src/shared/trial';
-import { makeTrial } from './trial-fixture';
+import { makePlainTrial, makeTrial } from './trial-fixture';
 
 // ---------------------------------------------------------------------------
 // fixtures
@@ -35,6 +41,10 @@ function profile(id: string, name: string, overrides: Partial<ProfileSnapshot> =
     defaults: {},
     notes: '',
     allow_insecure_key: false,
+    ...DEFAULT_REQUEST_SHAPE,
+    query: {},
+    has_key: false,
+    proxy_auth: false,
     builtin: false,
     ...overrides,
   } satisfies ProfileSnapshot;
@@ -66,6 +76,9 @@ function makeRun(profiles: ProfileSnapshot[]): RunRecord {
     started_at: '2025-03-01T10:00:00.000Z',
     ended_at: '2025-03-01T10:01:00.000Z',
     planned_calls: 6,
+    series_id: null,
+    label: null,
+    imported_at: null,
   };
 }
 
@@ -79,22 +92,9 @@ function stored(
 }
 
 const plain = (overrides: Partial<Trial> = {}): Trial =>
-  makeTrial({
-    mode: 'plain',
-    first_event_ms: null,
-    ttft_ms: null,
-    ttfo_ms: null,
-    last_token_ms: null,
+  makePlainTrial({
     first_byte_ms: 880.125,
     total_ms: 900.5,
-    chunks: 0,
-    gaps_ms: [],
-    gap_median_ms: null,
-    gap_p95_ms: null,
-    gap_max_ms: null,
-    tokens_per_chunk_mean: null,
-    itl_ms: null,
-    decode_tps: null,
     timeline: { t0_mono_ms: 5, chunks: [], pings: [] },
     ...overrides,
   });
@@ -160,7 +160,7 @@ async function streamToString(
 // ---------------------------------------------------------------------------
 
 describe('headers', () => {
-  it('summary: identity, counts, then n/median/p95 of every summarised metric', () => {
+  it('summary: identity, counts, then every statistic of every summarised metric', () => {
     const csv = exportCsv('summary', { run, summaries: summariesByProfile(trials) });
     expect(headerOf(csv)).toEqual([
       'run_id',
@@ -174,7 +174,17 @@ describe('headers', () => {
       'trials',
       'ok',
       'failures',
-      ...SUMMARY_METRICS.flatMap((m) => [`${m}_n`, `${m}_median`, `${m}_p95`]),
+      ...SUMMARY_METRICS.flatMap((m) => [
+        `${m}_n`,
+        `${m}_median`,
+        `${m}_p95`,
+        `${m}_min`,
+        `${m}_max`,
+        `${m}_mean`,
+        `${m}_sd`,
+        `${m}_median_ci95_low`,
+        `${m}_median_ci95_high`,
+      ]),
     ]);
     expect(headerOf(csv)).toEqual(
       expect.arrayContaining([
@@ -207,7 +217,9 @@ describe('headers', () => {
       'reused_connection',
       'dns_ms',
       'connect_ms',
+      'proxy_ms',
       'tls_ms',
+      'proxy',
       'headers_ms',
       'first_byte_ms',
       'first_event_ms',
@@ -296,6 +308,100 @@ describe('headers', () => {
   });
 });
 
+describe('comparisons', () => {
+  const readerVerdict: Comparison = {
+    profile_a: 'p1',
+    profile_b: 'p2',
+    mode: 'stream',
+    metric: 'reader_done_ms',
+    diff_ms: -120.5,
+    ci_low_ms: -160.25,
+    ci_high_ms: -80,
+    n_pairs: 10,
+    paired: true,
+    n_a: 10,
+    n_b: 10,
+    margin_ms: 25.5,
+    verdict: 'b_lower',
+  };
+  const tooFew: Comparison = {
+    ...readerVerdict,
+    profile_b: 'p1',
+    mode: 'stream_vs_plain',
+    metric: 'total_ms',
+    diff_ms: 3,
+    ci_low_ms: null,
+    ci_high_ms: null,
+    n_pairs: 0,
+    paired: false,
+    n_a: 1,
+    n_b: 1,
+    margin_ms: 1,
+    verdict: 'no_difference',
+  };
+  const csv = exportCsv('comparisons', {
+    run,
+    comparisons: [readerVerdict, tooFew],
+    reader_pace_tps: 8,
+  });
+
+  it('has one column per field of show --json’s comparisons, named alike', () => {
+    expect(headerOf(csv)).toEqual([
+      'run_id',
+      'run_started_at',
+      'mode',
+      'metric',
+      'profile_a_id',
+      'profile_a',
+      'profile_b_id',
+      'profile_b',
+      'diff_ms',
+      'ci_low_ms',
+      'ci_high_ms',
+      'n_pairs',
+      'paired',
+      'n_a',
+      'n_b',
+      'margin_ms',
+      'verdict',
+      'reader_pace_tps',
+    ]);
+  });
+
+  it('writes each comparison as it is: no interval is an empty cell, the pace only for the reader', () => {
+    const [reader, total] = parseCsv(csv);
+    expect(reader).toMatchObject({
+      run_id: 'run-1',
+      mode: 'stream',
+      metric: 'reader_done_ms',
+      profile_a_id: 'p1',
+      profile_b_id: 'p2',
+      profile_b: 'Second',
+      diff_ms: -120.5,
+      ci_low_ms: -160.25,
+      ci_high_ms: -80,
+      n_pairs: 10,
+      paired: 'true',
+      margin_ms: 25.5,
+      verdict: 'b_lower',
+      reader_pace_tps: 8,
+    });
+    expect(total).toMatchObject({
+      mode: 'stream_vs_plain',
+      metric: 'total_ms',
+      profile_a_id: 'p1',
+      profile_b_id: 'p1',
+      ci_low_ms: '',
+      ci_high_ms: '',
+      paired: 'false',
+      n_a: 1,
+      n_b: 1,
+      verdict: 'no_difference',
+      reader_pace_tps: '',
+    });
+  });
+});
+
 describe('round trip through csv-parse', () => {
   it('trials: every cell reads back as the value exported', () => {
     const rows = parseCsv(exportCsv('trials', { run, trials }));
@@ -349,7 +455,7 @@ describe('round trip through csv-parse', () => {
     expect(csv).toContain(`,${8000 / 520},`);
   });
 
-  it('summary: one row per profile × mode with n, median, p95 of each metric', () => {
+  it('summary: one row per profile × mode with every statistic the JSON has, per metric', () => {
     const summaries = summariesByProfile(trials);
     const rows = parseCsv(exportCsv('summary', { run, summaries }));
     expect(rows.map((r) => [r.profile_id, r.mode])).toEqual([
@@ -382,6 +488,15 @@ describe('round trip through csv-parse', () => {
         expect(row[`${metric}_n`], `${metric}_n`).toBe(d?.n ?? 0);
         expect(row[`${metric}_median`], `${metric}_median`).toStrictEqual(readBack(d?.median));
         expect(row[`${metric}_p95`], `${metric}_p95`).toStrictEqual(readBack(d?.p95));
+        expect(row[`${metric}_min`], `${metric}_min`).toStrictEqual(readBack(d?.min));
+        expect(row[`${metric}_max`], `${metric}_max`).toStrictEqual(readBack(d?.max));
+        expect(row[`${metric}_mean`], `${metric}_mean`).toStrictEqual(readBack(d?.mean));
+        expect(row[`${metric}_sd`], `${metric}_sd`).toStrictEqual(readBack(d?.sd));
+        const [low, high] = d?.median_ci95 ?? [null, null];
+        expect(row[`${metric}_median_ci95_low`], `${metric} interval`).toStrictEqual(readBack(low));
+        expect(row[`${metric}_median_ci95_high`], `${metric} interval`).toStrictEqual(
+          readBack(high),
+        );
       }
     });
   });
@@ -405,6 +520,13 @@ describe('round trip through csv-parse', () => {
       total_ms_median: (900.5 + 1000) / 2,
     });
     expect(plainRow?.total_ms_p95).toBe(quantile([900.5, 1000], 0.95));
+    // Two values: their spread, and an interval of the median between them.
+    expect(plainRow).toMatchObject({ total_ms_min: 900.5, total_ms_max: 1000 });
+    expect(plainRow?.total_ms_sd).toBeCloseTo(99.5 / Math.SQRT2, 9);
+    expect(plainRow?.total_ms_median_ci95_low).toBeGreaterThanOrEqual(900.5);
+    expect(plainRow?.total_ms_median_ci95_high).toBeLessThanOrEqual(1000);
+    // One value: no spread and no interval, empty cells rather than zeros.
+    expect(stream).toMatchObject({ ttft_ms_sd: '', ttft_ms_median_ci95_low: '' });
     expect(failed).toMatchObject({ trials: 1, ok: 0, failures: 'http_error:1', total_ms_n: 0 });
   });
 

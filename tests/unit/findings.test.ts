@@ -2,19 +2,28 @@
 // condition holds in the data, with the figures it rests on, and none otherwise.
 
 import { describe, expect, it } from 'vitest';
-import { findings, practicalMargin, type FindingsProfile } from '../../src/shared/findings';
+import { contentSilenceOf, findings, type FindingsProfile } from '../../src/shared/findings';
 import { summarize } from '../../src/shared/summary';
-import type { AbortRecord, Trial } from '../../src/shared/trial';
-import { makeTrial } from './trial-fixture';
+import type { AbortRecord, Mode, Trial } from '../../src/shared/trial';
+import { makePlainTrial, makeTrial } from './trial-fixture';
 
-/** A profile's counted trials (and warm-ups), summarised as the store does. */
+/**
+ * A profile's counted trials (and warm-ups), summarised as the store does;
+ * the k-th trial of a mode is its round k, as a run numbers them.
+ */
 function profile(trials: Trial[], warmups: Trial[] = [], id = 'p1'): FindingsProfile {
+  const seen = new Map<Mode, number>();
+  const round = (trial: Trial): number => {
+    const k = (seen.get(trial.mode) ?? 0) + 1;
+    seen.set(trial.mode, k);
+    return k;
+  };
   return {
     profile_id: id,
     summaries: summarize(id, trials),
     trials: [
-      ...warmups.map((trial) => ({ warmup: true, trial })),
-      ...trials.map((trial) => ({ warmup: false, trial })),
+      ...warmups.map((trial) => ({ warmup: true, trial_index: 0, trial })),
+      ...trials.map((trial) => ({ warmup: false, trial_index: round(trial), trial })),
     ],
   };
 }
@@ -22,22 +31,7 @@ function profile(trials: Trial[], warmups: Trial[] = [], id = 'p1'): FindingsPro
 /** Plain trials: the body arrives whole, at about `total`. */
 function plain(total: number, count = 5): Trial[] {
   return Array.from({ length: count }, (_, i) =>
-    makeTrial({
-      mode: 'plain',
-      ttft_ms: null,
-      ttfo_ms: null,
-      first_event_ms: null,
-      first_byte_ms: total - 10 + i,
-      last_token_ms: null,
-      total_ms: total + i,
-      chunks: 0,
-      gaps_ms: [],
-      gap_median_ms: null,
-      gap_p95_ms: null,
-      gap_max_ms: null,
-      tokens_per_chunk_mean: null,
-      timeline: { t0_mono_ms: 0, chunks: [], pings: [] },
-    }),
+    makePlainTrial({ first_byte_ms: total - 10 + i, total_ms: total + i }),
   );
 }
 
@@ -55,8 +49,11 @@ function stream(ttft: number, total: number, count = 5, overrides: Partial<Trial
 }
 
 describe('streaming moved the first token, not the last', () => {
-  it('is found when the TTFT interval is below the TTFB interval and the totals overlap', () => {
+  it('is found when the first token came clearly earlier streamed and the totals did not differ', () => {
     const result = findings([profile([...stream(200, 1000), ...plain(1000)])]);
+    // Round by round, stream TTFT (200 + i) against plain TTFB (990 + i): −790 ms every
+    // time; the totals (1000 + i both) differ by nothing.
+    const versus = { profile_a: 'p1', profile_b: 'p1', mode: 'stream_vs_plain', paired: true };
     expect(result).toEqual([
       {
         kind: 'first_not_last',
@@ -65,12 +62,44 @@ describe('streaming moved the first token, not the last', () => {
         ttfb: { n: 5, median: 992, ci95: expect.any(Array) },
         stream_total: { n: 5, median: 1002, ci95: expect.any(Array) },
         plain_total: { n: 5, median: 1002, ci95: expect.any(Array) },
+        first: expect.objectContaining({
+          ...versus,
+          metric: 'ttft_ms',
+          diff_ms: -790,
+          ci_low_ms: -790,
+          ci_high_ms: -790,
+          n_pairs: 5,
+          verdict: 'b_lower',
+        }),
+        total: expect.objectContaining({
+          ...versus,
+          metric: 'total_ms',
+          diff_ms: 0,
+          ci_low_ms: 0,
+          ci_high_ms: 0,
+          n_pairs: 5,
+          verdict: 'no_difference',
+        }),
       },
     ]);
   });
 
   it('is not found when the first token did not come clearly earlier', () => {
+    // −5 ms every round: within the margin of practical equality (1% of 987 ms).
     expect(findings([profile([...stream(985, 1000), ...plain(1000)])])).toEqual([]);
+  });
+
+  it('is not found when the first token came with the last: TTFT 952.6 ms against TTFB 951.5 ms', () => {
+    const heldBack = Array.from({ length: 5 }, (_, i) =>
+      makeTrial({
+        ttft_ms: 952.6 + i,
+        last_token_ms: 952.9 + i,
+        total_ms: 953 + i,
+        tokens_per_chunk_mean: 1,
+      }),
+    );
+    const plainTrials = plain(961.5).map((t, i) => ({ ...t, first_byte_ms: 951.5 + i }));
+    expect(findings([profile([...heldBack, ...plainTrials])])).toEqual([]);
   });
 
   it('is not found when the totals differ clearly', () => {
@@ -86,6 +115,7 @@ describe('streaming moved the first token, not the last', () => {
   });
 
   it('says streaming gave nothing when most streams were buffered, not that it helped', () => {
+    // TTFT 980 + i against TTFB 990 + i: without the buffering flag, no finding at all.
     const buffered = stream(980, 1000, 5, { buffered: true, burst_share: 0.95 });
     const result = findings([profile([...buffered, ...plain(1000)])]);
     expect(result.map((f) => f.kind)).toEqual(['stream_gave_nothing', 'buffered']);
@@ -129,11 +159,24 @@ describe('keep-alive pings kept a silent stream open', () => {
         profile_id: 'p1',
         trials: 2,
         n: 3,
+        // The longest content silence (1500 ms) was the wait for the first token (1500, 1501 ms).
+        first_token: 2,
         pings: 12,
         content_silence_ms: 1500,
         silence_ms: 120,
       },
     ]);
+  });
+
+  it('tells the wait for the first token apart from content that stopped mid-answer', () => {
+    const waited = stream(1500, 2000, 1, pinged);
+    const stopped = stream(200, 2000, 2, pinged);
+    const [finding] = findings([profile([...waited, ...stopped])]);
+    expect(finding).toMatchObject({ kind: 'pings_kept_open', trials: 3, first_token: 1 });
+    expect(contentSilenceOf(waited[0] as Trial)).toBe('first_token');
+    expect(contentSilenceOf(stopped[0] as Trial)).toBe('mid_answer');
+    expect(contentSilenceOf({ ttft_ms: null, max_content_silence_ms: 30_000 })).toBe('first_token');
+    expect(contentSilenceOf({ ttft_ms: null, max_content_silence_ms: null })).toBeNull();
   });
 
   it('is not found when the content silence was short', () => {
@@ -185,7 +228,10 @@ describe('the abort did not stop the tokens', () => {
 
   it('is found when data still came after the hang-up', () => {
     const trials = [
-      ...stream(200, 1000, 1, abort({ bytes_after: 900, chunks_after: 6 })),
+      ...stream(200, 1000, 1, {
+        ...abort({ bytes_after: 900, chunks_after: 6 }),
+        request_id: 'req-1',
+      }),
       ...stream(200, 1000, 1, abort({ close_ms: null, bytes_after: 300, chunks_after: 2 })),
     ];
     expect(findings([profile(trials)])).toEqual([
@@ -199,6 +245,8 @@ describe('the abort did not stop the tokens', () => {
         never_closed: 1,
         chunks_after: 8,
         bytes_after: 1200,
+        request_ids: ['req-1'],
+        no_id: 1,
       },
     ]);
   });
@@ -227,10 +275,5 @@ describe('findings', () => {
   it('are none for a run where nothing failed and nothing stood out', () => {
     expect(findings([profile(plain(1000))])).toEqual([]);
     expect(findings([])).toEqual([]);
-  });
-
-  it('treat medians within max(1 ms, 1%) as practically equal', () => {
-    expect(practicalMargin(50, 80)).toBe(1);
-    expect(practicalMargin(2000, 1000)).toBe(10);
   });
 });

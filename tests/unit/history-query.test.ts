@@ -22,6 +22,7 @@ describe('history query', () => {
       from: '2026-03-01',
       to: '2026-03-31',
       status: 'completed' as const,
+      series: '0c907057-3e69-4382-96e8-002d9d275b30',
       page: 4,
     };
     const hash = formatHistoryQuery(query);
@@ -61,6 +62,16 @@ describe('history query', () => {
       from: new Date(2026, 2, 1).toISOString(),
       to: new Date(2026, 2, 2).toISOString(),
     });
+  });
+
+  it('narrows the list to one series of repeated runs', () => {
+    const series = '0c907057-3e69-4382-96e8-002d9d275b30';
+    expect(listFilter({ ...NO_FILTERS, series }, 1)).toEqual({
+      series_id: series,
+      limit: PAGE_SIZE,
+      offset: 0,
+    });
+    expect(isFiltered({ ...NO_FILTERS, series })).toBe(true);
   });
 
   it('reads a calendar day as local midnight, and refuses days that do not exist', () => {

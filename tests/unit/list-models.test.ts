@@ -41,13 +41,15 @@ describe('model lists', () => {
         name: 'Claude Sonnet 4',
         free: false,
         context_length: null,
+        owner: null,
       },
-      { id: 'meta/llama-free-pricing', name: null, free: true, context_length: null },
+      { id: 'meta/llama-free-pricing', name: null, free: true, context_length: null, owner: null },
       {
         id: 'z-ai/glm-4.5-air:free',
         name: 'GLM 4.5 Air (free)',
         free: true,
         context_length: 131072,
+        owner: null,
       },
     ]);
     const anthropic = JSON.stringify({
@@ -55,11 +57,39 @@ describe('model lists', () => {
       has_more: false,
     });
     expect(parseModelList(anthropic)).toEqual([
-      { id: 'claude-opus-4-1', name: 'Claude Opus 4.1', free: null, context_length: null },
+      {
+        id: 'claude-opus-4-1',
+        name: 'Claude Opus 4.1',
+        free: null,
+        context_length: null,
+        owner: null,
+      },
     ]);
     expect(
-      parseModelList(JSON.stringify({ object: 'list', data: [{ id: 'gpt-4o' }, { nope: 1 }] })),
-    ).toEqual([{ id: 'gpt-4o', name: null, free: null, context_length: null }]);
+      parseModelList(
+        JSON.stringify({
+          object: 'list',
+          data: [{ id: 'gpt-4o', owned_by: 'system' }, { nope: 1 }],
+        }),
+      ),
+    ).toEqual([{ id: 'gpt-4o', name: null, free: null, context_length: null, owner: 'system' }]);
+  });
+
+  it('keep "not said" apart from "paid": a router\'s price of -1, a price missing or not a number', () => {
+    const list = JSON.stringify({
+      data: [
+        { id: 'openrouter/auto', pricing: { prompt: '-1', completion: '-1' } },
+        { id: 'half-priced', pricing: { prompt: '0' } },
+        { id: 'words', pricing: { prompt: 'free', completion: '' } },
+        { id: 'paid-prompt-only', pricing: { prompt: '0.000001', completion: '0' } },
+      ],
+    });
+    expect(parseModelList(list).map((m) => [m.id, m.free])).toEqual([
+      ['half-priced', null],
+      ['openrouter/auto', null],
+      ['paid-prompt-only', false],
+      ['words', null],
+    ]);
   });
 
   it('say what is wrong with an answer that is not a model list', () => {

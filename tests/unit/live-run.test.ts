@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { AppEvent, FinishedTrial, LiveRun, TrialBrief } from '../../src/shared/api';
-import { DEFAULT_RUN_LIMITS, type RunOutcome } from '../../src/shared/run';
+import { DEFAULT_REQUEST_SHAPE, DEFAULT_RUN_LIMITS, type RunOutcome } from '../../src/shared/run';
 import { resources } from '../../src/renderer/src/i18n/resources';
 import { durationParts } from '../../src/renderer/src/pages/run/live/duration';
 import {
@@ -52,24 +52,33 @@ function liveRun(overrides: Partial<LiveRun> = {}, calls = 4): LiveRun {
         defaults: {},
         notes: '',
         allow_insecure_key: false,
+        ...DEFAULT_REQUEST_SHAPE,
+        query: {},
+        has_key: false,
+        proxy_auth: false,
         builtin: false,
       })),
       status: 'running',
       started_at: new Date(STARTED).toISOString(),
       ended_at: null,
       planned_calls: calls * 2,
+      series_id: null,
+      label: null,
+      imported_at: null,
     },
     plan: {
       calls: calls * 2,
       warmup_calls: 0,
       per_profile: [
-        { profile_id: 'a', calls },
-        { profile_id: 'b', calls },
+        { profile_id: 'a', calls, min_ms: 0 },
+        { profile_id: 'b', calls, min_ms: 0 },
       ],
+      min_duration_ms: 0,
     },
     running: [],
     finished: [],
     failures: [],
+    waits: [],
     errors: [],
     ...overrides,
   };
@@ -346,6 +355,69 @@ describe('what the live view draws', () => {
     expect(waiting).toMatchObject({ state: 'waiting', current: null, leftMs: null });
   });
 
+  it('counts a rate limit or pacing wait down, from an event or a page opened mid-wait, until the next trial', () => {
+    const rateLimited = {
+      profile_id: 'a',
+      reason: 'rate_limit' as const,
+      wait_ms: 20_000,
+      retry_after_s: 3600,
+      capped: true,
+      until: STARTED + 30_000,
+    };
+    const model = new LiveRunModel(liveRun({ finished: [finished('a', 1)] }));
+    model.apply({ type: 'profile_waiting', run_id: RUN, ...rateLimited });
+    expect(liveSnapshot(model, STARTED + 12_000).profiles[0]?.wait).toEqual({
+      reason: 'rate_limit',
+      retry_after_s: 3600,
+      capped: true,
+      leftMs: 18_000,
+    });
+    // What is left is never less than the wait: one trial in 1 s says 3 s, the wait 29 s.
+    expect(liveSnapshot(model, STARTED + 1000).profiles[0]?.leftMs).toBe(29_000);
+    // Past its moment (the next trial not started yet): nothing left, never less.
+    expect(liveSnapshot(model, STARTED + 31_000).profiles[0]?.wait?.leftMs).toBe(0);
+    model.apply({
+      type: 'trial_started',
+      run_id: RUN,
+      profile_id: 'a',
+      mode: 'plain',
+      trial_index: 1,
+      warmup: false,
+    });
+    expect(liveSnapshot(model, STARTED + 31_000).profiles[0]?.wait).toBeNull();
+
+    // Nor less than its pacing: 4 calls 10 s apart, one done, two more after the next.
+    const pacedRun = liveRun({ finished: [finished('a', 1)] });
+    pacedRun.plan.per_profile[0] = { profile_id: 'a', calls: 4, min_ms: 30_000 };
+    expect(liveSnapshot(new LiveRunModel(pacedRun), STARTED + 1000).profiles[0]?.leftMs).toBe(
+      20_000,
+    );
+
+    const paced = {
+      ...rateLimited,
+      profile_id: 'b',
+      reason: 'pacing' as const,
+      retry_after_s: null,
+      capped: false,
+    };
+    const opened = new LiveRunModel(liveRun({ finished: [finished('b', 1)], waits: [paced] }));
+    expect(liveSnapshot(opened, STARTED + 25_000).profiles[1]?.wait).toMatchObject({
+      reason: 'pacing',
+      leftMs: 5000,
+    });
+    opened.apply({
+      type: 'profile_failed',
+      run_id: RUN,
+      profile_id: 'b',
+      reason: 'gave_up',
+      message: 'stopped',
+    });
+    expect(liveSnapshot(opened, STARTED + 25_000).profiles[1]).toMatchObject({
+      state: 'failed',
+      wait: null,
+    });
+  });
+
   it('lists results newest first, and keeps what did not change the same object', () => {
     const model = new LiveRunModel(liveRun());
     model.apply({ type: 'trial_finished', run_id: RUN, ...finished('a', 1) });
@@ -481,6 +553,7 @@ describe('the live view words', () => {
     for (const language of ['en', 'zh-CN'] as const) {
       const reasons = resources[language].translation.runs.live.failureReason;
       expect(Object.keys(reasons).sort()).toEqual([
+        'gave_up',
         'internal',
         'key_unavailable',
         'profile_config',

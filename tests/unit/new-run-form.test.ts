@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runConfigProblems } from '../../src/main/runs/plan';
 import type { RunDefaults } from '../../src/shared/api';
 import {
+  DEFAULT_REQUEST_SHAPE,
   DEFAULT_RUN_LIMITS,
   TIME_LIMITS,
   type Profile,
@@ -35,6 +36,8 @@ const defaults: RunDefaults = {
   stall_ms: 15_000,
   deadline_ms: 300_000,
   warmup: false,
+  max_retry_wait_ms: 60_000,
+  give_up_after: 5,
 };
 
 function profile(id: string, builtin = false): Profile {
@@ -48,6 +51,10 @@ function profile(id: string, builtin = false): Profile {
     defaults: {},
     notes: '',
     allow_insecure_key: false,
+    ...DEFAULT_REQUEST_SHAPE,
+    query: {},
+    has_key: false,
+    proxy_auth: false,
     builtin,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
@@ -108,6 +115,8 @@ describe('the new-run form', () => {
         },
         reuse_connection: false,
         warmup: true,
+        max_retry_wait_ms: 60_000,
+        give_up_after: 5,
       },
       errors: {},
     });
@@ -127,8 +136,8 @@ describe('the new-run form', () => {
     expect(parsed.errors).toEqual({
       trials: { kind: 'integer', min: 1, max: 1000 },
       max_tokens: { kind: 'integer', min: 1, max: 1_000_000 },
-      stall_ms: { kind: 'seconds', max: 86_400 },
-      deadline_ms: { kind: 'seconds', max: 86_400 },
+      stall_ms: { kind: 'seconds', min: 1, max: 86_400 },
+      deadline_ms: { kind: 'seconds', min: 1, max: 86_400 },
     });
     expect(parseDraft({ ...draft, trials: '1001' }).errors).toHaveProperty('trials');
     expect(parseDraft({ ...draft, trials: 'abc' }).errors).toHaveProperty('trials');
@@ -138,6 +147,19 @@ describe('the new-run form', () => {
       timeouts: { ...draft.timeouts, connect_timeout_ms: '0.25' },
     });
     expect(quick.config?.limits?.connect_timeout_ms).toBe(250);
+  });
+
+  it('takes 0 for the rate-limit options: never wait, never give up', () => {
+    const draft = draftFromDefaults(defaults, [demo]);
+    expect(draft).toMatchObject({ maxRetryWait: '60', giveUpAfter: '5' });
+    const never = parseDraft({ ...draft, maxRetryWait: '0', giveUpAfter: '0' });
+    expect(never.config).toMatchObject({ max_retry_wait_ms: 0, give_up_after: 0 });
+    const short = parseDraft({ ...draft, maxRetryWait: '2.5', giveUpAfter: '3' });
+    expect(short.config).toMatchObject({ max_retry_wait_ms: 2500, give_up_after: 3 });
+    expect(parseDraft({ ...draft, maxRetryWait: '-1', giveUpAfter: '1.5' }).errors).toEqual({
+      max_retry_wait_ms: { kind: 'seconds', min: 0, max: 86_400 },
+      give_up_after: { kind: 'integer', min: 0, max: 1000 },
+    });
   });
 
   it('keeps an earlier draft less the profiles that are gone, in the list order', () => {

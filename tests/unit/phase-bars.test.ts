@@ -14,6 +14,7 @@ import { theme, tooltipOf, XSS, XSS_ESCAPED } from './chart-fixtures';
 const phases = (overrides: Partial<PhaseBreakdown> = {}): PhaseBreakdown => ({
   dns_ms: 2,
   connect_ms: 8,
+  proxy_ms: 6,
   tls_ms: 20,
   wait_headers_ms: 100,
   wait_first_token_ms: 50,
@@ -26,6 +27,7 @@ const text: PhaseBarsText = {
   time: 'ms',
   phase: {
     connect: 'connect',
+    proxy: 'proxy',
     tls: 'TLS',
     wait_headers: 'headers',
     wait_first_token: 'first token',
@@ -63,6 +65,7 @@ describe('phase bars', () => {
   it('counts DNS with connecting, and keeps every other phase as measured', () => {
     expect(phaseSegments(phases())).toEqual({
       connect: 10,
+      proxy: 6,
       tls: 20,
       wait_headers: 100,
       wait_first_token: 50,
@@ -77,6 +80,7 @@ describe('phase bars', () => {
     );
     expect(series.map((s) => s.data)).toEqual([
       [10, 10],
+      [6, 6],
       [20, 20],
       [100, 100],
       [50, 900],
@@ -89,6 +93,17 @@ describe('phase bars', () => {
       data: ['fast · stream (n = 5)', `${XSS} · plain (n = 3)`],
     });
     expect(option.animation).toBe(false);
+  });
+
+  it('draws the proxy tunnel only when some bar went through a proxy', () => {
+    const direct = bars.map((bar) => ({ ...bar, phases: { ...bar.phases, proxy_ms: 0 } }));
+    const drawn = phaseBarsOption(direct, theme, text);
+    const names = (drawn.series as Series[]).map((s) => s.name);
+    expect(names).toEqual(PHASES.filter((p) => p !== 'proxy').map((p) => text.phase[p]));
+    expect(drawn.legend).toMatchObject({ data: names });
+    const html = tooltipOf(drawn)(names.map((_, i) => ({ dataIndex: 0, seriesIndex: i })));
+    expect(html).not.toContain('proxy');
+    expect(html).toContain('sum: 583 ms');
   });
 
   it('gives each phase its own colour from the theme', () => {
@@ -104,6 +119,7 @@ describe('phase bars', () => {
     expect(html).toContain(`<strong>${XSS_ESCAPED} · plain, n = 3</strong>`);
     expect(html).not.toContain('<img');
     expect(html).toContain('<span class="dot"></span>first token: 900 ms');
-    expect(html).toContain('sum: 1043 ms');
+    expect(html).toContain('<span class="dot"></span>proxy: 6 ms');
+    expect(html).toContain('sum: 1049 ms');
   });
 });

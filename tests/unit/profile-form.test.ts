@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelInfo } from '../../src/shared/api';
 import { ApiCallError } from '../../src/shared/api-client';
-import type { Profile } from '../../src/shared/run';
+import { PROVIDER_PRESETS } from '../../src/shared/presets';
+import { DEFAULT_REQUEST_SHAPE, type Profile } from '../../src/shared/run';
 import {
   insecureHostOf,
   needsInsecureKeyConfirmation,
@@ -21,6 +22,8 @@ import {
 import {
   draftOf,
   headersOf,
+  queryOf,
+  withPreset,
   inputOfDraft,
   parseMaxTokens,
   secondsToMs,
@@ -40,6 +43,10 @@ const PROFILE: Profile = {
   defaults: { max_tokens: 500, connect_timeout_ms: 1500, deadline_ms: 120_000 },
   notes: 'free tier',
   allow_insecure_key: false,
+  ...DEFAULT_REQUEST_SHAPE,
+  query: {},
+  has_key: true,
+  proxy_auth: false,
   builtin: false,
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
@@ -66,8 +73,91 @@ describe('the profile draft', () => {
         defaults: PROFILE.defaults,
         notes: 'free tier',
         allow_insecure_key: false,
+        key_header: null,
+        key_prefix: null,
+        query: {},
+        key_env: null,
+        proxy_mode: 'env',
+        proxy_url: null,
       },
     });
+  });
+
+  it('keeps the request shape: key header and prefix verbatim, query rows, key variable, proxy', () => {
+    const saved = {
+      ...PROFILE,
+      key_header: 'api-key',
+      key_prefix: 'Token ',
+      query: { 'api-version': '2024-10-21' },
+      key_env: 'AZURE_KEY',
+      proxy_mode: 'url' as const,
+      proxy_url: 'socks5h://127.0.0.1:1080',
+      proxy_auth: true,
+    };
+    const draft = draftOf(saved);
+    expect(draft).toMatchObject({
+      key_header: 'api-key',
+      key_prefix: 'Token ',
+      query: [{ name: 'api-version', value: '2024-10-21' }],
+      key_env: 'AZURE_KEY',
+      proxy_mode: 'url',
+      proxy_url: 'socks5h://127.0.0.1:1080',
+      proxy_username: '',
+      proxy_password: '',
+    });
+    const built = inputOfDraft(draft);
+    expect(built.ok && built.input).toMatchObject({
+      key_header: 'api-key',
+      key_prefix: 'Token ',
+      query: { 'api-version': '2024-10-21' },
+      key_env: 'AZURE_KEY',
+      proxy_mode: 'url',
+      proxy_url: 'socks5h://127.0.0.1:1080',
+    });
+    // Stored credentials are kept unless new ones are typed or removal is asked for.
+    expect(built.ok && 'proxy_credentials' in built.input).toBe(false);
+    const typed = inputOfDraft({ ...draft, proxy_username: ' alice ', proxy_password: ' p w ' });
+    expect(typed.ok && typed.input.proxy_credentials).toEqual({
+      username: 'alice',
+      password: ' p w ',
+    });
+    const forgotten = inputOfDraft({ ...draft, proxy_forget: true });
+    expect(forgotten.ok && forgotten.input.proxy_credentials).toBeNull();
+    const direct = inputOfDraft({ ...draft, proxy_mode: 'direct', proxy_username: 'x' });
+    expect(direct.ok && direct.input).toMatchObject({ proxy_mode: 'direct', proxy_url: null });
+    expect(direct.ok && 'proxy_credentials' in direct.input).toBe(false);
+    const twice = inputOfDraft({
+      ...draft,
+      query: [
+        { name: 'v', value: '1' },
+        { name: 'v', value: '2' },
+      ],
+    });
+    expect(twice).toEqual({
+      ok: false,
+      problems: [{ field: 'query', key: 'profiles.form.errors.queryTwice', values: { name: 'v' } }],
+    });
+    // Parameters differ by case, unlike headers.
+    expect(
+      queryOf([
+        { name: 'V', value: '1' },
+        { name: 'v', value: '2' },
+      ]).ok,
+    ).toBe(true);
+  });
+
+  it('a preset fills in the endpoint and its key header, and a name only when there is none', () => {
+    const groq = PROVIDER_PRESETS.find((p) => p.id === 'groq');
+    if (!groq) throw new Error('no groq preset');
+    const filled = withPreset({ ...draftOf(null), key_header: 'old', key_prefix: 'x ' }, groq);
+    expect(filled).toMatchObject({
+      name: 'Groq',
+      base_url: 'https://api.groq.com/openai/v1',
+      dialect: 'openai-chat',
+      key_header: '',
+      key_prefix: '',
+    });
+    expect(withPreset({ ...draftOf(null), name: 'Mine' }, groq).name).toBe('Mine');
   });
 
   it('starts a new profile empty, in the OpenAI format', () => {
@@ -103,7 +193,7 @@ describe('the profile draft', () => {
         { name: ' X-Title ', value: 'LastToken' },
         { name: '', value: 'orphan' },
       ]),
-    ).toEqual({ ok: true, headers: { 'X-Title': 'LastToken', '': 'orphan' } });
+    ).toEqual({ ok: true, pairs: { 'X-Title': 'LastToken', '': 'orphan' } });
     expect(
       headersOf([
         { name: 'X-Title', value: 'a' },
@@ -120,7 +210,7 @@ describe('the profile draft', () => {
   });
 
   it('a header named like a field of the result is just a header', () => {
-    expect(headersOf([{ name: 'ok', value: 'no' }])).toEqual({ ok: true, headers: { ok: 'no' } });
+    expect(headersOf([{ name: 'ok', value: 'no' }])).toEqual({ ok: true, pairs: { ok: 'no' } });
   });
 
   it('names every field the form refuses, at once', () => {
@@ -207,6 +297,7 @@ describe('loading models', () => {
     name,
     free,
     context_length: null,
+    owner: null,
   });
   const models = [
     model('openai/gpt-4o-mini', false, 'GPT-4o mini'),

@@ -1,6 +1,7 @@
 // The profile service on a real SQLite file with the in-memory key store:
-// validation, names, the built-in demo profile, keys kept to the keychain,
-// and removal when the keychain cannot be reached.
+// validation, names, the built-in demo profile, keys and proxy credentials
+// kept to the keychain with flags of what it holds (a profile without a key
+// never asks it), and removal when the keychain cannot be reached.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +15,7 @@ import {
   ProfileNotFoundError,
   ProfileService,
   keyWouldBeRefused,
+  proxyCredentialsAccount,
   parseHeaderSpec,
   resolveBuiltinEndpoint,
   usesBuiltinSimulator,
@@ -23,7 +25,7 @@ import {
 } from '../../src/main/profiles';
 import { InvalidKeyError, KeychainUnavailableError, MemoryKeyStore } from '../../src/main/secrets';
 import { openStore, type Store } from '../../src/main/store';
-import type { ProfileInput } from '../../src/shared/run';
+import { DEFAULT_REQUEST_SHAPE, type ProfileInput } from '../../src/shared/run';
 import { tempDatabase, type TempDatabase } from '../support/store-fixtures';
 
 const SECRET = 'sk-profile-unit-7f3a9c2e1b';
@@ -44,6 +46,8 @@ const input = (overrides: Partial<ProfileInput> = {}): ProfileInput => ({
   defaults: {},
   notes: '',
   allow_insecure_key: false,
+  ...DEFAULT_REQUEST_SHAPE,
+  query: {},
   ...overrides,
 });
 
@@ -157,6 +161,51 @@ describe('ProfileService', () => {
   afterEach(() => {
     store.close();
     temp.remove();
+  });
+
+  it('a new profile has no key and answers so without the keychain', async () => {
+    const profile = service.create({ name: 'A', base_url: 'https://x.test/v1', model: 'm' });
+    expect(profile.has_key).toBe(false);
+    keys.setUnavailable('no-dbus');
+    expect(await service.hasKey(profile.id)).toBe(false);
+    expect((await service.deleteKey(profile.id)).has_key).toBe(false);
+    expect(await service.remove(profile.id)).toMatchObject({ key_removed: true, warning: null });
+  });
+
+  it('a profile saved before the flag existed asks the keychain once, and keeps its answer', async () => {
+    const profile = service.create({ name: 'Old', base_url: 'https://x.test/v1', model: 'm' });
+    store.profiles.update(profile.id, { has_key: null });
+    await keys.setKey(profile.id, 'sk-old-profile-key-1');
+    expect(await service.hasKey(profile.id)).toBe(true);
+    keys.setUnavailable('no-dbus');
+    expect(service.get(profile.id)?.has_key).toBe(true);
+    expect(await service.hasKey(profile.id)).toBe(true);
+  });
+
+  it('edit: credentials given apart, twice, or without the profile’s own proxy', async () => {
+    const profile = await service.add({ name: 'B', base_url: 'https://x.test/v1', model: 'm' });
+    await expect(
+      service.edit(profile.id, { proxy_credentials: { username: 'u', password: 'p' } }),
+    ).rejects.toThrow(/need the profile’s own proxy/);
+    await expect(
+      service.edit(profile.id, {
+        proxy_mode: 'url',
+        proxy_url: 'http://u:p@proxy.example:8080',
+        proxy_credentials: { username: 'v', password: 'q' },
+      }),
+    ).rejects.toThrow(/given twice/);
+    const edited = await service.edit(profile.id, {
+      proxy_mode: 'url',
+      proxy_url: 'http://proxy.example:8080',
+      proxy_credentials: { username: 'v', password: 'q' },
+    });
+    expect(edited).toMatchObject({ proxy_auth: true, proxy_url: 'http://proxy.example:8080' });
+    // A new URL alone keeps the stored credentials; null removes them.
+    expect(
+      (await service.edit(profile.id, { proxy_url: 'http://proxy.example:9090' })).proxy_auth,
+    ).toBe(true);
+    expect((await service.edit(profile.id, { proxy_credentials: null })).proxy_auth).toBe(false);
+    expect(keys.profileIds()).not.toContain(proxyCredentialsAccount(profile.id));
   });
 
   it('creates a profile with defaults, lists and finds it by id or name', () => {

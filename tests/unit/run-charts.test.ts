@@ -70,12 +70,19 @@ describe('phase breakdown', () => {
     expect(phases).toEqual({
       dns_ms: 2,
       connect_ms: 10,
+      proxy_ms: 0,
       tls_ms: 20,
       wait_headers_ms: 118,
       wait_first_token_ms: 50,
       streaming_ms: 300,
       tail_ms: 20,
     });
+    expect(Object.values(phases ?? {}).reduce((a, b) => a + b, 0)).toBe(520);
+  });
+
+  it('gives the tunnel through a proxy its own segment, taken from the wait for the headers', () => {
+    const phases = phaseBreakdown(makeTrial({ proxy_ms: 30, proxy: 'http://127.0.0.1:8080' }));
+    expect(phases).toMatchObject({ connect_ms: 10, proxy_ms: 30, tls_ms: 20, wait_headers_ms: 88 });
     expect(Object.values(phases ?? {}).reduce((a, b) => a + b, 0)).toBe(520);
   });
 
@@ -97,6 +104,7 @@ describe('phase breakdown', () => {
     expect(phaseBreakdown(plain)).toEqual({
       dns_ms: 0,
       connect_ms: 0,
+      proxy_ms: 0,
       tls_ms: 0,
       wait_headers_ms: 700,
       wait_first_token_ms: 0,

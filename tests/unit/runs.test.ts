@@ -79,10 +79,11 @@ describe('planRun', () => {
       calls: 30,
       warmup_calls: 0,
       per_profile: [
-        { profile_id: 'a', calls: 10 },
-        { profile_id: 'b', calls: 10 },
-        { profile_id: 'c', calls: 10 },
+        { profile_id: 'a', calls: 10, min_ms: 0 },
+        { profile_id: 'b', calls: 10, min_ms: 0 },
+        { profile_id: 'c', calls: 10, min_ms: 0 },
       ],
+      min_duration_ms: 0,
     });
     const plan = planRun(
       config({ profile_ids: ['a', 'b'], modes: ['stream'], trials: 3, warmup: true }),
@@ -327,6 +328,8 @@ describe('startRun with fake sessions', () => {
           api_key: 'k-1234',
           headers: { 'x-org': 'o1' },
           allow_insecure_key: true,
+          query: {},
+          proxy: { kind: 'env' },
         },
         options: { reuse_connection: true, clock: undefined },
       },

@@ -140,7 +140,9 @@ describe('keychain error messages', () => {
     expect(error).toBeInstanceOf(KeychainUnavailableError);
     expect(error.reason).toBe(reason);
     expect(error.message).toMatch(clear);
-    expect(error.message).toContain('Profiles without keys still work.');
+    expect(error.message).toContain(
+      'Profiles that keep no key in the keychain still work, and a profile can take its key from an environment variable instead',
+    );
     // The cause, in the keychain's own words, closes the message.
     expect(error.message.endsWith(`(The keychain said: ${text})`)).toBe(true);
     expect(error.detail).toBe(text);
@@ -165,7 +167,8 @@ describe('keychain error messages', () => {
         '(GNOME Keyring / KWallet) over D-Bus, and this session has no D-Bus session bus. ' +
         'Start a desktop session, or run with `dbus-run-session` and an unlocked gnome-keyring ' +
         '(`echo -n PASSWORD | gnome-keyring-daemon --unlock --components=secrets`). ' +
-        'Profiles without keys still work.',
+        'Profiles that keep no key in the keychain still work, and a profile can take its key ' +
+        'from an environment variable instead (lasttoken profile edit ID --key-env VAR).',
     );
   });
 

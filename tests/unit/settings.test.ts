@@ -56,6 +56,23 @@ describe('settings', () => {
     expect(store.values).toEqual({});
   });
 
+  it('keep the rate-limit defaults, where 0 means never wait and never give up', () => {
+    const settings = new SettingsService(memoryStore(), context);
+    expect(settings.get().run_defaults).toMatchObject({
+      max_retry_wait_ms: 60_000,
+      give_up_after: 5,
+    });
+    expect(
+      settings.update({ run_defaults: { max_retry_wait_ms: 0, give_up_after: 0 } }).run_defaults,
+    ).toMatchObject({ max_retry_wait_ms: 0, give_up_after: 0 });
+    expect(() => settings.update({ run_defaults: { give_up_after: 2.5 } })).toThrow(
+      new SettingsError('run_defaults.give_up_after', 'the default give up after is not valid'),
+    );
+    expect(() => settings.update({ run_defaults: { max_retry_wait_ms: -1 } })).toThrow(
+      SettingsError,
+    );
+  });
+
   it('read a stored value that is no longer valid (another version wrote it) as its default', () => {
     const store = memoryStore({
       language: 'fr',

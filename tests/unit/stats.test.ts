@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe as group, expect, it } from 'vitest';
-import { bootstrapMedianCi, describe, median, quantile } from '../../src/shared/stats';
+import {
+  bootstrapMedianCi,
+  bootstrapMedianDifferenceCi,
+  describe,
+  median,
+  quantile,
+} from '../../src/shared/stats';
 
 // Metric values are milliseconds, counts and rates: bounded, so the properties
 // do not wander into overflow. -0 is folded into 0 because toEqual tells them
@@ -229,3 +235,34 @@ group('bootstrapMedianCi', () => {
 });
 
 const PINNED_1_TO_10: [number, number] = [3, 8];
+
+group('bootstrapMedianDifferenceCi', () => {
+  it('is null unless both sides have two values', () => {
+    expect(bootstrapMedianDifferenceCi([1], [1, 2])).toBeNull();
+    expect(bootstrapMedianDifferenceCi([1, 2], [NaN, 3])).toBeNull();
+  });
+
+  it('is the interval of B shifted by the shift when A is a constant', () => {
+    // A's resampled median is always 5, so the differences are B's medians − 5.
+    const b = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const ci = bootstrapMedianDifferenceCi([5, 5, 5], b) as [number, number];
+    expect(ci[0]).toBeGreaterThanOrEqual(1 - 5);
+    expect(ci[1]).toBeLessThanOrEqual(10 - 5);
+    expect(ci[0]).toBeLessThan(5.5 - 5);
+    expect(ci[1]).toBeGreaterThan(5.5 - 5);
+  });
+
+  it('holds the difference of the medians, is deterministic and order-free', () => {
+    fc.assert(
+      fc.property(sampleWithPermutation, sample, ([xs, permuted], ys) => {
+        fc.pre(xs.length >= 2 && ys.length >= 2);
+        const ci = bootstrapMedianDifferenceCi(xs, ys, { resamples: 200 });
+        expect(bootstrapMedianDifferenceCi(permuted, ys, { resamples: 200 })).toEqual(ci);
+        const [low, high] = ci as [number, number];
+        expect(low).toBeLessThanOrEqual(high);
+        expect(low).toBeGreaterThanOrEqual(Math.min(...ys) - Math.max(...xs));
+        expect(high).toBeLessThanOrEqual(Math.max(...ys) - Math.min(...xs));
+      }),
+    );
+  });
+});

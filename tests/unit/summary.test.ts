@@ -1,26 +1,10 @@
 import { describe as group, expect, it } from 'vitest';
 import { headlineFirstTokenMetric, metricLabel, summarize } from '../../src/shared/summary';
 import { MODES, SUMMARY_METRICS, type Trial } from '../../src/shared/trial';
-import { makeTrial } from './trial-fixture';
+import { makePlainTrial, makeTrial } from './trial-fixture';
 
 const plainOk = (total_ms: number): Trial =>
-  makeTrial({
-    mode: 'plain',
-    first_event_ms: null,
-    ttft_ms: null,
-    ttfo_ms: null,
-    last_token_ms: null,
-    first_byte_ms: total_ms - 10,
-    total_ms,
-    chunks: 0,
-    gaps_ms: [],
-    gap_median_ms: null,
-    gap_p95_ms: null,
-    gap_max_ms: null,
-    tokens_per_chunk_mean: null,
-    itl_ms: null,
-    decode_tps: null,
-  });
+  makePlainTrial({ first_byte_ms: total_ms - 10, total_ms });
 
 group('summarize', () => {
   // Plain trials first and statuses interleaved: the output order must not follow the input.

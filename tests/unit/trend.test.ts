@@ -24,7 +24,7 @@ const theme: ChartTheme = {
 
 const text: TrendText = {
   panel: { first: 'first token', gap_median: 'median gap', total: 'total' },
-  seriesName: (model, mode) => `${model} · ${mode}`,
+  seriesName: (model, mode, group) => `${model} · ${mode}${group === null ? '' : ` · ${group}`}`,
   metricName: (metric, mode) =>
     metric === 'first' ? (mode === 'stream' ? 'TTFT' : 'TTFB') : metric,
   figure: ({ metric, median, p95, n }) => `${metric}: median ${median} · p95 ${p95} · n = ${n}`,
@@ -43,6 +43,7 @@ function point(overrides: Partial<TrendPointView> = {}): TrendPointView {
   return {
     run_id: 'r1',
     started_at: '2026-03-01T10:00:00.000Z',
+    label: null,
     trials: 5,
     ok: 5,
     first: { n: 5, median: 200, p95: 260 },
@@ -55,6 +56,8 @@ function point(overrides: Partial<TrendPointView> = {}): TrendPointView {
 const stream: TrendSeries = {
   model: 'model-a',
   mode: 'stream',
+  series_id: null,
+  label: null,
   points: [
     point(),
     point({
@@ -80,6 +83,8 @@ const stream: TrendSeries = {
 const plain: TrendSeries = {
   model: 'model-a',
   mode: 'plain',
+  series_id: null,
+  label: null,
   points: [point({ gap_median: null, first: { n: 30, median: 700, p95: 800 } })],
 };
 

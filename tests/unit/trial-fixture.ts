@@ -12,7 +12,9 @@ export function makeTrial(overrides: Partial<Trial> = {}): Trial {
     reused_connection: false,
     dns_ms: 2,
     connect_ms: 10,
+    proxy_ms: null,
     tls_ms: 20,
+    proxy: null,
 
     headers_ms: 150,
     first_byte_ms: 160,
@@ -72,4 +74,26 @@ export function makeTrial(overrides: Partial<Trial> = {}): Trial {
     },
     ...overrides,
   };
+}
+
+/** An ok plain trial: the answer as one body, its first byte 10 ms before the 520 ms total. */
+export function makePlainTrial(overrides: Partial<Trial> = {}): Trial {
+  return makeTrial({
+    mode: 'plain',
+    first_event_ms: null,
+    ttft_ms: null,
+    ttfo_ms: null,
+    first_byte_ms: 510,
+    last_token_ms: null,
+    chunks: 0,
+    gaps_ms: [],
+    gap_median_ms: null,
+    gap_p95_ms: null,
+    gap_max_ms: null,
+    tokens_per_chunk_mean: null,
+    itl_ms: null,
+    decode_tps: null,
+    timeline: { t0_mono_ms: 0, chunks: [], pings: [] },
+    ...overrides,
+  });
 }

@@ -87,13 +87,15 @@ export function phaseBreakdown(trial: Trial): PhaseBreakdown | null {
   if (total_ms === null || headers_ms === null || first === null) return null;
   const dns = trial.dns_ms ?? 0;
   const connect = trial.connect_ms ?? 0;
+  const proxy = trial.proxy_ms ?? 0;
   const tls = trial.tls_ms ?? 0;
   const last = trial.mode === 'stream' ? (trial.last_token_ms ?? first) : total_ms;
   return {
     dns_ms: dns,
     connect_ms: connect,
+    proxy_ms: proxy,
     tls_ms: tls,
-    wait_headers_ms: nonNegative(headers_ms - dns - connect - tls),
+    wait_headers_ms: nonNegative(headers_ms - dns - connect - proxy - tls),
     wait_first_token_ms: nonNegative(first - headers_ms),
     streaming_ms: nonNegative(last - first),
     tail_ms: nonNegative(total_ms - last),
@@ -196,6 +198,7 @@ function phaseMedians(group: Group): PhaseMedians {
     phases: {
       dns_ms: of('dns_ms'),
       connect_ms: of('connect_ms'),
+      proxy_ms: of('proxy_ms'),
       tls_ms: of('tls_ms'),
       wait_headers_ms: of('wait_headers_ms'),
       wait_first_token_ms: of('wait_first_token_ms'),

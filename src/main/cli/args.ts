@@ -3,6 +3,7 @@
 // on; nothing past this module sees an unchecked value.
 
 import type { ParseArgsConfig } from 'node:util';
+import { DEFAULT_MAX_RETRY_WAIT_MS, MAX_RETRY_WAIT_MS } from '../../shared/run';
 import { DIALECTS, MODES, type Mode } from '../../shared/trial';
 import { DEFAULT_LIMITS, type EndpointSpec, type Limits } from '../probe';
 import {
@@ -11,17 +12,21 @@ import {
   PROBE_DEFAULTS,
   UsageError,
   choice,
+  durationOption,
   headerOptions,
   integerOption,
   keyFromEnv,
   LIMIT_OPTIONS,
   limitFlags,
+  maxRpmOption,
   parseStrict,
   required,
   shown,
   type Env,
 } from './options';
 import { DEFAULT_WEB_HOST, isWildcardHost } from '../web';
+import { parseModels, type ModelsCommand } from './models-args';
+import { REQUEST_SHAPE_OPTIONS, shapeEndpoint } from './request-shape-args';
 import {
   parseStoreCommand,
   STORE_COMMANDS,
@@ -47,6 +52,10 @@ export interface ProbeOptions {
   limits: Limits;
   reuseConnection: boolean;
   abortAfter: number | null;
+  /** Calls per minute at most; null: as fast as the trials go. */
+  maxRpm: number | null;
+  /** The longest wait a Retry-After may impose before the next trial. */
+  maxRetryWaitMs: number;
   json: boolean;
 }
 
@@ -60,7 +69,7 @@ export interface WebOptions {
   open: boolean;
 }
 
-export type HelpTopic = 'main' | 'probe' | 'sim' | 'web' | StoreHelpTopic;
+export type HelpTopic = 'main' | 'probe' | 'sim' | 'web' | 'models' | 'presets' | StoreHelpTopic;
 
 export type Command =
   | { kind: 'help'; topic: HelpTopic }
@@ -68,6 +77,8 @@ export type Command =
   | { kind: 'sim'; port: number }
   | { kind: 'probe'; options: ProbeOptions }
   | { kind: 'web'; options: WebOptions }
+  | { kind: 'presets'; json: boolean }
+  | ModelsCommand
   | StoreCommand;
 
 const PROBE_OPTIONS = {
@@ -83,7 +94,15 @@ const PROBE_OPTIONS = {
   'api-key-env': { type: 'string' },
   header: { type: 'string', multiple: true },
   'abort-after': { type: 'string' },
+  'max-rpm': { type: 'string' },
+  'max-retry-wait': { type: 'string' },
   'allow-insecure-key': { type: 'boolean' },
+  ...REQUEST_SHAPE_OPTIONS,
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+const PRESETS_OPTIONS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
@@ -118,12 +137,22 @@ export function parseCommand(argv: readonly string[], env: Env): Command {
       return parseSim(rest);
     case 'web':
       return parseWeb(rest);
+    case 'presets': {
+      const { values } = parseStrict(rest, PRESETS_OPTIONS, 'presets');
+      return values.help
+        ? { kind: 'help', topic: 'presets' }
+        : { kind: 'presets', json: values.json ?? false };
+    }
+    case 'models': {
+      const parsed = parseModels(rest, env);
+      return parsed.kind === 'help' ? { kind: 'help', topic: 'models' } : parsed;
+    }
     default:
       if ((STORE_COMMANDS as readonly string[]).includes(first)) {
         return parseStoreCommand(first as (typeof STORE_COMMANDS)[number], rest);
       }
       throw new UsageError(
-        `unknown command ${shown(first)}: use probe, sim, profile, run, history, show, export or web (see lasttoken --help)`,
+        `unknown command ${shown(first)}: use probe, sim, models, presets, profile, run, history, show, export, import or web (see lasttoken --help)`,
       );
   }
 }
@@ -189,20 +218,27 @@ function parseProbe(argv: readonly string[], env: Env): Command {
   const prompt = values.prompt ?? PROBE_DEFAULTS.prompt;
   if (prompt.trim() === '') throw new UsageError('--prompt is empty');
 
-  const endpoint: EndpointSpec = {
-    base_url: baseUrl,
-    model,
-    dialect,
-    headers: headerOptions(values.header ?? [], 'pass the key with --api-key-env VAR instead'),
-    allow_insecure_key: values['allow-insecure-key'] ?? false,
-  };
-  const keyVariable = values['api-key-env'];
+  const endpoint: EndpointSpec = shapeEndpoint(
+    {
+      base_url: baseUrl,
+      model,
+      dialect,
+      headers: headerOptions(values.header ?? [], 'pass the key with --api-key-env VAR instead'),
+      allow_insecure_key: values['allow-insecure-key'] ?? false,
+    },
+    values,
+  );
+  if (values['api-key-env'] !== undefined && values['key-env'] !== undefined) {
+    throw new UsageError('--key-env and --api-key-env both name the key variable: give one');
+  }
+  const keyFlag = values['key-env'] === undefined ? '--api-key-env' : '--key-env';
+  const keyVariable = values['api-key-env'] ?? values['key-env'];
   if (keyVariable !== undefined)
     endpoint.api_key = keyFromEnv(
       env,
       keyVariable,
-      '--api-key-env',
-      'export the key in it first, or leave out --api-key-env',
+      keyFlag,
+      `export the key in it first, or leave out ${keyFlag}`,
     );
 
   return {
@@ -218,6 +254,10 @@ function parseProbe(argv: readonly string[], env: Env): Command {
       limits: { ...DEFAULT_LIMITS, ...limitFlags(values) },
       reuseConnection: values['reuse-connection'] ?? false,
       abortAfter,
+      maxRpm: maxRpmOption(values['max-rpm']) || null,
+      maxRetryWaitMs:
+        durationOption('--max-retry-wait', values['max-retry-wait'], 0, MAX_RETRY_WAIT_MS) ??
+        DEFAULT_MAX_RETRY_WAIT_MS,
       json: values.json ?? false,
     },
   };

@@ -20,12 +20,6 @@ export function formatSigned(n: number, format: (n: number) => string = formatCo
   return n > 0 ? `+${format(n)}` : format(n);
 }
 
-export function formatPercent(ratio: number): string {
-  // Round first, so a tiny negative difference does not print as "-0.0%".
-  const percent = Number((ratio * 100).toFixed(1)) || 0;
-  return `${formatSigned(percent, (n) => n.toFixed(1))}%`;
-}
-
 /** How a summary metric's values are written: its unit decides. */
 export function formatMetric(metric: SummaryMetric, value: number): string {
   if (metric.endsWith('_ms')) return formatMs(value);

@@ -1,6 +1,8 @@
 // The --help texts. Defaults are interpolated from the values the parser uses,
 // so the help cannot drift from the behaviour.
 
+import { formatDuration } from '../../shared/duration';
+import { DEFAULT_GIVE_UP_AFTER, DEFAULT_MAX_RETRY_WAIT_MS } from '../../shared/run';
 import { DEFAULT_LIMITS } from '../probe';
 import { DEMO_PROFILE_ID } from '../profiles';
 import { DEFAULT_WEB_HOST } from '../web';
@@ -26,13 +28,17 @@ export const MAIN_HELP = `lasttoken — measures how LLM API endpoints really st
 Usage:
   lasttoken probe --base-url URL --model M [options]   measure one endpoint (nothing saved)
   lasttoken sim [--port N]                             run the simulated provider
+  lasttoken models PROFILE | --base-url URL [--free]   the provider's models, free ones marked
+  lasttoken presets [--json]                           built-in provider presets for profile add
   lasttoken profile add|list|edit|remove|set-key|delete-key ...
                                                        saved endpoints; keys in the OS keychain
   lasttoken run --profiles ID,ID [options]             measure saved profiles side by side
                                                        and keep the run in the history
   lasttoken history [--profile P] [--since DATE] ...   past runs, newest first
   lasttoken show RUN_ID                                one run: configuration, summary, failures
-  lasttoken export RUN_ID --kind K --out FILE|-        a run as CSV (summary, trials or chunks)
+  lasttoken export RUN_ID --kind K --out FILE|-        a run as CSV (summary, trials, chunks, comparisons)
+                                                       or as a run file (--kind json)
+  lasttoken import FILE... [--label TEXT]              add the runs of run files to this history
   lasttoken web [--port N] [--no-open]                 the app in your browser (browser mode)
   lasttoken --help | --version
 
@@ -43,6 +49,20 @@ list; the commands that write refuse it before doing anything.
 Try it without any key: lasttoken run --profiles demo
 Your users wait for the last token: the probe shows where the time goes.
 `;
+
+/** The request-shape flags, alike on probe and profile add/edit. */
+const REQUEST_SHAPE_HELP = `  --key-header NAME      the header that carries the key (e.g. api-key for Azure
+                         OpenAI); the key is then its whole value. Default: the
+                         dialect's (Authorization: Bearer KEY, x-api-key: KEY)
+  --key-prefix TEXT      what precedes the key in --key-header, with its space
+                         (--key-prefix "Bearer ")
+  --query NAME=VALUE     extra query parameter on every request URL, repeatable
+                         (e.g. api-version=2024-10-21); never for keys
+  --proxy URL            send requests through this proxy: http://, https://,
+                         socks5:// or socks5h://HOST:PORT; USER:PASSWORD@ in it go
+                         to the OS keychain like a key, never to the database
+  --no-proxy             no proxy, whatever HTTPS_PROXY, ALL_PROXY... say
+                         (default: the environment's proxy, as curl reads it)`;
 
 export const PROBE_HELP = `Usage: lasttoken probe --base-url URL --model M [options]
 
@@ -57,9 +77,10 @@ Endpoint:
   --model M              model name sent in the request
   --dialect D            openai-chat | anthropic-messages (default ${PROBE_DEFAULTS.dialect})
   --api-key-env VAR      read the API key from the environment variable VAR
-                         (keys are never accepted on the command line)
+                         (also --key-env VAR; keys are never accepted on the command line)
   --header Name:Value    extra request header, repeatable (not for credentials)
   --allow-insecure-key   allow sending the key over plain http to a non-loopback host
+${REQUEST_SHAPE_HELP}
 
 Run:
   --mode M               stream | plain | both (default ${PROBE_DEFAULTS.mode})
@@ -69,9 +90,13 @@ Run:
   --reuse-connection     keep one connection across trials (default: a new one per trial)
   --abort-after N        abort experiment: hang up each stream after N tokens and
                          report what still arrives
+  --max-rpm N            at most N calls per minute: trials start 60/N s apart
+  --max-retry-wait D     a 429 or 503 with Retry-After holds the next trial back as
+                         asked, at most D (90s, 2m; a bare number is seconds;
+                         default ${formatDuration(DEFAULT_MAX_RETRY_WAIT_MS)}; 0: never wait)
 
 Limits, in seconds (decimals allowed, at least 0.001):
-  --connect-timeout S    DNS + TCP + TLS (default ${seconds(DEFAULT_LIMITS.connect_timeout_ms)})
+  --connect-timeout S    DNS + TCP + proxy tunnel + TLS (default ${seconds(DEFAULT_LIMITS.connect_timeout_ms)})
   --idle-timeout S       no bytes at all for this long ends a trial (default ${seconds(DEFAULT_LIMITS.idle_timeout_ms)})
   --stall S              no content for this long flags a stall (default ${seconds(DEFAULT_LIMITS.stall_ms)})
   --deadline S           overall cap per trial (default ${seconds(DEFAULT_LIMITS.deadline_ms)})
@@ -95,6 +120,37 @@ Example:
   export OPENAI_API_KEY=...
   lasttoken probe --base-url https://api.openai.com/v1 --model gpt-4o-mini \\
     --api-key-env OPENAI_API_KEY --trials 5
+`;
+
+export const MODELS_HELP = `Usage: lasttoken models PROFILE [--free] [--json]
+       lasttoken models --base-url URL [--dialect D] [--api-key-env VAR]
+                        [--key-header NAME] [--free] [--json]
+
+Lists the models the provider offers (its models endpoint: GET {base}/models,
+Anthropic's /v1/models), sorted by id, with whether each is free where the
+provider says so: OpenRouter's pricing (prompt and completion "0") or a :free
+id. Most providers say nothing about prices: those models show "?", not "no".
+
+  PROFILE                a saved profile's id or name: asked as a run asks it,
+                         with its key
+  --base-url URL         or an endpoint: base URL by the SDK's convention, or a
+                         completions URL
+  --dialect D            openai-chat | anthropic-messages (default ${PROBE_DEFAULTS.dialect})
+  --api-key-env VAR      read the API key from the environment variable VAR
+                         (without it the list is asked without a key)
+  --key-header NAME      send the key in this header, as its whole value (api-key
+                         for Azure OpenAI); default the dialect's
+  --allow-insecure-key   allow sending the key over plain http to a non-loopback host
+  --free                 only the models the provider says are free
+  --json                 {url, free_only, models: [{id, name, free, context_length,
+                         owner}]} on stdout; free is true, false or null (not said)
+  --db PATH              with PROFILE: the history database
+
+Exit codes: 0 listed, 1 the provider refused or failed (its message is shown),
+2 bad arguments.
+
+Example:
+  lasttoken models --base-url https://openrouter.ai/api/v1 --free
 `;
 
 export const SIM_HELP = `Usage: lasttoken sim [--port N]
@@ -140,11 +196,14 @@ const STORE_OPTIONS = `  --db PATH              the history database (default: L
 
 export const PROFILE_HELP = `Usage:
   lasttoken profile add --name N --base-url URL --model M [options]   prints the new id
+  lasttoken profile add --preset NAME --model M [options]  from a provider preset
   lasttoken profile list
   lasttoken profile edit ID [options]
   lasttoken profile remove ID            also deletes its key from the OS keychain
   lasttoken profile set-key ID [--from-env VAR]
   lasttoken profile delete-key ID
+  lasttoken profile export [--out FILE]  the profiles as a file, without keys
+  lasttoken profile import FILE          add the profiles of such a file
 
 A profile is a saved endpoint: base URL, model, dialect, extra headers, defaults.
 ID is the profile's id or its name (when no other profile has that name). The
@@ -160,9 +219,26 @@ Profile options (add; edit changes only what is given):
   --header Name:Value    extra request header, repeatable (not for credentials);
                          with edit it replaces all headers, --clear-headers removes them
   --max-tokens N         the profile's default max_tokens for runs
+  --max-rpm N            at most N calls per minute (a free tier's limit): runs
+                         start its calls 60/N s apart, warm-ups included, and the
+                         plan says how long that makes the run (edit: 0 removes it)
   --notes TEXT           free text
   --allow-insecure-key   allow sending the key over plain http to a non-loopback
                          host (edit: --no-allow-insecure-key takes it back)
+  --key-env VAR          take the key from the environment variable VAR when the
+                         profile runs (its name is saved, never its value): for
+                         servers and cron jobs without a keychain. It comes before
+                         a key in the keychain; a run says so when VAR is unset
+${REQUEST_SHAPE_HELP}
+  --preset NAME          (add) base URL, dialect and key header of a provider
+                         (lasttoken presets lists them); the name defaults to
+                         "PROVIDER MODEL"; the other options override the preset
+Edit: --query replaces all the parameters, --key-header starts without a prefix
+  unless --key-prefix comes with it. --clear-key-header (back to the dialect's),
+  --clear-query, --clear-key-env (or --no-key-header, --no-query, --no-key-env)
+  and --env-proxy (back to the environment's proxy) take them back; --proxy URL
+  and --no-proxy forget a proxy's stored credentials, --proxy
+  USER:PASSWORD@HOST:PORT gives new ones.
 ${STORE_OPTIONS}
 
 Keys: set-key reads the key from stdin, all of it less one trailing newline
@@ -170,12 +246,23 @@ Keys: set-key reads the key from stdin, all of it less one trailing newline
 --from-env, and stores it in the OS keychain (service "LastToken", account = the
 profile id). A key is never accepted on the command line, never stored in the
 database and never printed. list shows whether one is stored (unknown when the
-keychain cannot be reached; profiles without keys still work).
+keychain cannot be reached). A profile without a key in the keychain never
+asks it, so it runs where no keychain exists (with its key from --key-env, or
+none).
+
+Profile files: export writes every profile but the demo as versioned JSON
+(standard output unless --out), with no key and no proxy credentials. import
+checks the whole file before adding anything; a profile saved already (same
+name, base URL and model) is skipped, so importing a file twice adds nothing;
+one whose name another profile has gets "(imported)" after it.
 
 Examples:
   lasttoken profile add --name openai-mini --base-url https://api.openai.com/v1 --model gpt-4o-mini
   printf %s "$OPENAI_API_KEY" | lasttoken profile set-key openai-mini
   lasttoken profile set-key openai-mini --from-env OPENAI_API_KEY
+  lasttoken profile add --preset groq --model llama-3.3-70b-versatile --key-env GROQ_API_KEY
+  lasttoken profile add --name azure --base-url https://RES.openai.azure.com/openai/deployments/DEP \\
+    --model gpt-4o --key-header api-key --query api-version=2024-10-21
 
 Exit codes: 0 done, 1 the keychain or the database cannot be used, 2 bad arguments.
 `;
@@ -201,7 +288,31 @@ Run:
   --warmup               one warm-up trial per profile and mode first: measured
                          and saved, not counted
   --reuse-connection     keep one connection per profile (default: a new one per trial)
-  --without-keys         never ask the keychain: every profile runs without its key
+  --without-keys         never ask the keychain nor read key variables: every
+                         profile runs without its key
+  --label TEXT           where the run is measured (a machine, a city), kept with
+                         the run and shown by history, so runs of several machines
+                         compare side by side
+
+Repeat (measurements over hours or days, one series):
+  --repeat N             N runs of this configuration, all tagged with one series
+                         id; each is saved and reported as soon as it ends
+  --every DURATION       from one run's start to the next's: 30m, 1h30m, 90s, 500ms
+                         (default: each right after the previous). A run that takes
+                         longer is followed at once, and the progress says so.
+                         A failed run does not end the series; Ctrl-C ends it,
+                         keeping every run that finished (the one cut short is kept
+                         as cancelled). For weeks, prefer cron or a systemd timer
+                         running one run each time with the same --label (README).
+
+Free tiers (a paced profile, --max-rpm on profile add/edit, spaces its own calls;
+the others do not wait for it):
+  --max-retry-wait D     a 429 or 503 with Retry-After is saved as a failed trial and
+                         holds that profile's next call back as asked, at most D
+                         (90s, 2m; a bare number is seconds; default ${formatDuration(DEFAULT_MAX_RETRY_WAIT_MS)};
+                         0: never wait); the progress says "rate limited: waiting 20 s"
+  --give-up-after K      a profile that fails K trials in a row stops and says why;
+                         the others go on (default ${DEFAULT_GIVE_UP_AFTER}; 0: never give up)
 
 Limits, in seconds (default: the most lenient of the profiles' own, else the
 probe's), and sizes (default the probe's); see lasttoken probe --help:
@@ -211,19 +322,23 @@ probe's), and sizes (default the probe's); see lasttoken probe --help:
 Output:
   --json                 one JSON document on stdout: {run_id, status, summary,
                          failures, errors}, with a summary per profile and mode
-                         (progress still goes to stderr)
+                         (progress still goes to stderr); with --repeat, one
+                         such line per run as it ends
   --db PATH              the history database (default: LASTTOKEN_DB, else the
                          desktop app's file)
 
 Exit codes: 0 the run completed (some trials may have failed), 1 every trial
-failed or a profile could not be measured, 2 bad arguments, 130 interrupted by
+failed, a profile could not be measured or gave up, 2 bad arguments, 130 interrupted by
 Ctrl-C: the run is kept as cancelled with the trials that finished.
+With --repeat: 0 every run completed so, 1 at least one of them failed as above
+(the others still ran and are saved), 130 Ctrl-C ended the series.
 `;
 
 export const HISTORY_HELP = `Usage: lasttoken history [options]
 
-Lists past runs, newest first: id, start (local time), status, profiles, and the
-counted trials that succeeded and failed.
+Lists past runs, newest first: id, start (local time), status, series (the
+start of its id), label (where it was measured), profiles, and the counted
+trials that succeeded and failed.
 
   --profile ID           runs that measured this profile (id or name)
   --model M              runs that measured this model
@@ -231,25 +346,37 @@ counted trials that succeeded and failed.
   --until DATE           runs started on or before DATE
                          DATE: 2025-01-31 (a local day) or 2025-01-31T14:30
                          (local time; add Z or +01:00 for another zone)
+  --series ID            the runs of one series (run --repeat): its id, or the
+                         start of it that history shows
   --limit N              at most N runs (default ${HISTORY_DEFAULT_LIMIT})
 ${STORE_OPTIONS}
 `;
 
 export const SHOW_HELP = `Usage: lasttoken show RUN_ID [--db PATH] [--json]
 
-One run: its configuration and status, the summary per profile and mode, and
-the failed trials. RUN_ID may be the start of an id, if only one run matches.
---json prints {run, summary, trials}.
+One run: its configuration and status, the summary per profile and mode, the
+A-vs-B verdicts and the failed trials. RUN_ID may be the start of an id, if
+only one run matches. --json prints {run, summary, trials, comparisons}: the
+run as it was measured, the same in every history it is imported into (when it
+was imported is in history --json); comparisons are B − A per pair of profiles
+and mode, and stream against plain, with a bootstrap 95% interval and a verdict.
 `;
 
-export const EXPORT_HELP = `Usage: lasttoken export RUN_ID --kind summary|trials|chunks --out FILE|- [--bom]
+export const EXPORT_HELP = `Usage: lasttoken export RUN_ID --kind summary|trials|chunks|comparisons|json --out FILE|- [--bom]
 
 Writes one run as CSV (RFC 4180, columns named as in DESIGN.md):
-  summary   one row per profile and mode: n, median and p95 of every metric
+  summary   one row per profile and mode: n, median, p95, min, max, mean, sd
+            and the median's 95% interval of every metric
   trials    one row per trial, every measured figure
   chunks    one row per chunk of every trial: arrival, gap, chars, tokens
+  comparisons  one row per pair of profiles (or stream against plain), mode
+            and metric: B − A, its 95% interval, n and the verdict
+or as a run file, for another machine's history (lasttoken import reads it):
+  json      one JSON file, versioned ({"format": "lasttoken-run", "version": 1,
+            run, profiles, trials}): the run, its profiles as they were (never
+            a key or proxy credentials) and every trial with its timeline
 
-  --kind K               summary, trials or chunks
+  --kind K               summary, trials, chunks, comparisons or json
   --out FILE             where to write it: a regular file, written whole or not at
                          all (an existing one is replaced atomically and keeps its
                          permissions); a symbolic link is written through to its
@@ -258,9 +385,34 @@ Writes one run as CSV (RFC 4180, columns named as in DESIGN.md):
   --out -                to standard output, streamed as it is made; nothing else
                          goes there, so --json is refused with it
   --bom                  start with a UTF-8 byte order mark, so Excel reads
-                         non-ASCII text (Chinese...) correctly
+                         non-ASCII text (Chinese...) correctly (CSV only)
 ${STORE_OPTIONS}
 
 Text cells that a spreadsheet would run as a formula are neutralised. With a
 FILE, prints its path and size (--json: {run_id, kind, path, bytes}).
+`;
+
+export const IMPORT_HELP = `Usage: lasttoken import FILE... [--label TEXT] [--db PATH] [--json]
+
+Adds the runs of run files (lasttoken export RUN --kind json) to this history,
+unchanged: lasttoken show --json of an imported run prints what it printed
+where the run was measured. Every file is read and checked first; a file that
+is truncated, not a run file, or made by a newer LastToken is refused with its
+reason and nothing at all is imported. A run this history already has (the
+same file imported twice) is skipped and said so.
+
+  --label TEXT           where the runs were measured (a machine, a city), for
+                         the runs that have none: a run measured with
+                         run --label keeps its own
+${STORE_OPTIONS} ({added, skipped}, each with path and run_id)
+
+Exit codes: 0 imported (or every run was already here), 1 a file was refused
+(nothing imported) or the history cannot be written, 2 bad arguments.
+`;
+
+export const PRESETS_HELP = `Usage: lasttoken presets [--json]
+
+Lists the built-in provider presets: base URL, dialect, the header the key
+travels in, and a note. lasttoken profile add --preset NAME --model M saves a
+profile from one; its other options override what the preset fills in.
 `;

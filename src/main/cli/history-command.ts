@@ -1,15 +1,18 @@
 // `lasttoken history`, `show` and `export`: reading the runs back. A run is
 // named by its id or by the start of it, as long as only one run matches.
 
+import { runComparisons } from '../../shared/comparisons';
 import type { RunDetail } from '../../shared/run';
-import { writeCsvFile, type CsvFileResult } from '../export';
+import { csvDataOf, writeCsvFile } from '../export';
 import { ProfileNotFoundError } from '../profiles';
 import type { Store } from '../store';
 import { writeCsvOutput } from './csv-output';
-import { plural } from './format';
+import { oneLine, plural } from './format';
 import type { CliDeps, CliIo } from './io';
 import { UsageError, shownRef } from './options';
 import { summaryRows } from './run-command';
+import { exportRunFile, runAsMeasured } from './run-file-command';
+import { SHORT_SERIES } from './run-series';
 import { localTime, renderRunHeader, renderRunReport } from './run-report';
 import type { StoreCommand } from './store-args';
 import { withStoreToRead } from './store-session';
@@ -43,6 +46,7 @@ export function runHistoryCommand(
           model: filter.model ?? undefined,
           from: filter.since ?? undefined,
           to: filter.until ?? undefined,
+          series_id: filter.series === null ? undefined : findSeries(store, filter.series),
           limit: filter.limit,
         });
         if (json) {
@@ -58,16 +62,18 @@ export function runHistoryCommand(
         }
         io.stdout.write(
           renderTable(
-            ['id', 'started', 'status', 'profiles', 'ok', 'failed'],
+            ['id', 'started', 'status', 'series', 'label', 'profiles', 'ok', 'failed'],
             runs.map((run) => [
               run.id,
               localTime(run.started_at),
               run.status,
+              run.series_id?.slice(0, SHORT_SERIES) ?? '-',
+              truncate(oneLine(run.label ?? '-'), 24),
               truncate(run.profiles.map((p) => p.name).join(', '), 48),
               String(run.ok),
               String(run.failed),
             ]),
-            { rightAligned: [4, 5] },
+            { rightAligned: [6, 7] },
           ),
         );
         if (runs.length === filter.limit) {
@@ -79,7 +85,7 @@ export function runHistoryCommand(
         const detail = findRun(store, command.run);
         io.stdout.write(
           json
-            ? `${JSON.stringify({ run: detail.run, summary: summaryRows(detail), trials: detail.trials })}\n`
+            ? `${JSON.stringify({ run: runAsMeasured(detail), summary: summaryRows(detail), trials: detail.trials, comparisons: runComparisons(detail) })}\n`
             : `${renderRunHeader(detail)}\n${renderRunReport(detail)}`,
         );
         return 0;
@@ -87,51 +93,20 @@ export function runHistoryCommand(
       case 'export': {
         const detail = findRun(store, command.run);
         const options = { bom: command.bom };
-        const { out } = command;
+        const { out, format } = command;
+        if (format === 'json') return exportRunFile(detail, out, io, json);
+        // Streamed row by row (to the output or into the file): the CSV text is never held whole.
+        const data = csvDataOf(detail, format);
         if (out === null) {
           // Standard output carries the CSV and nothing else.
-          if (command.csv === 'summary') {
-            await writeCsvOutput(
-              io.stdout,
-              'summary',
-              { run: detail.run, summaries: detail.summaries },
-              options,
-            );
-          } else {
-            await writeCsvOutput(
-              io.stdout,
-              command.csv,
-              { run: detail.run, trials: detail.trials },
-              options,
-            );
-          }
+          await writeCsvOutput(io.stdout, format, data, options);
           return 0;
         }
-        let result: CsvFileResult;
-        switch (command.csv) {
-          case 'summary':
-            result = await writeCsvFile(
-              out,
-              'summary',
-              { run: detail.run, summaries: detail.summaries },
-              options,
-            );
-            break;
-          case 'trials':
-          case 'chunks':
-            // Streamed row by row into the file: the CSV text is never held whole.
-            result = await writeCsvFile(
-              out,
-              command.csv,
-              { run: detail.run, trials: detail.trials },
-              options,
-            );
-            break;
-        }
+        const result = await writeCsvFile(out, format, data, options);
         io.stdout.write(
           json
-            ? `${JSON.stringify({ run_id: detail.run.id, kind: command.csv, ...result })}\n`
-            : `wrote ${result.path} (${plural(result.bytes, 'byte')}, ${command.csv} of run ${detail.run.id})\n`,
+            ? `${JSON.stringify({ run_id: detail.run.id, kind: format, ...result })}\n`
+            : `wrote ${result.path} (${plural(result.bytes, 'byte')}, ${format} of run ${detail.run.id})\n`,
         );
         return 0;
       }
@@ -140,6 +115,25 @@ export function runHistoryCommand(
 }
 
 const RUN_ID_PREFIX = /^[0-9a-f-]{4,}$/i;
+
+/** The series with this id, or the only one whose id starts with it. */
+function findSeries(store: Store, ref: string): string {
+  if (RUN_ID_PREFIX.test(ref)) {
+    // Hex digits and dashes only: no LIKE wildcard can be in the prefix.
+    const matches = store.db
+      .prepare<[string], { series_id: string }>(
+        'SELECT DISTINCT series_id FROM runs WHERE series_id LIKE ? LIMIT 2',
+      )
+      .all(`${ref}%`);
+    if (matches.length > 1) {
+      throw new UsageError(`several series start with ${shownRef(ref)}: give more of the id`);
+    }
+    if (matches[0]) return matches[0].series_id;
+  }
+  throw new UsageError(
+    `no series ${shownRef(ref)} in this history (lasttoken history shows each run's series)`,
+  );
+}
 
 /** The run with this id, or the only run whose id starts with it. */
 function findRun(store: Store, ref: string): RunDetail {

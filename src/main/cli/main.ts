@@ -4,13 +4,17 @@
 import { version } from '../../../package.json';
 import { CsvWriteError } from '../export';
 import { ProfileError, ProfileNotFoundError } from '../profiles';
+import { RequestSecretError } from '../runs/profile-endpoint';
 import { InvalidKeyError, KeychainUnavailableError } from '../secrets';
 import { parseCommand, UsageError, type Command, type HelpTopic } from './args';
 import { shownRef } from './options';
 import {
   EXPORT_HELP,
   HISTORY_HELP,
+  IMPORT_HELP,
   MAIN_HELP,
+  MODELS_HELP,
+  PRESETS_HELP,
   PROBE_HELP,
   PROFILE_HELP,
   RUN_HELP,
@@ -20,9 +24,12 @@ import {
 } from './help';
 import { runHistoryCommand } from './history-command';
 import { CliFailure, complain, type CliDeps, type CliIo } from './io';
+import { runModelsCommand } from './models-command';
+import { runPresets } from './presets-command';
 import { runProbe } from './probe-command';
 import { runProfileCommand } from './profile-command';
 import { runRunCommand } from './run-command';
+import { runImportCommand } from './run-file-command';
 import { runSim } from './sim-command';
 
 export type { CliDeps, CliIo } from './io';
@@ -30,12 +37,15 @@ export type { CliDeps, CliIo } from './io';
 const HELP: Record<HelpTopic, string> = {
   main: MAIN_HELP,
   probe: PROBE_HELP,
+  models: MODELS_HELP,
+  presets: PRESETS_HELP,
   sim: SIM_HELP,
   profile: PROFILE_HELP,
   run: RUN_HELP,
   history: HISTORY_HELP,
   show: SHOW_HELP,
   export: EXPORT_HELP,
+  import: IMPORT_HELP,
   web: WEB_HELP,
 };
 
@@ -72,6 +82,9 @@ function knownFailure(error: unknown): { message: string; exitCode: number } | n
       exitCode: 2,
     };
   }
+  if (error instanceof RequestSecretError && error.keychainUnavailable) {
+    return { message: error.message, exitCode: 1 };
+  }
   // Bad arguments, an unknown or unacceptable profile, a key the keychain should not take.
   if (
     error instanceof UsageError ||
@@ -100,12 +113,18 @@ async function run(command: Command, io: CliIo, deps: CliDeps): Promise<number> 
       return runSim(command.port, io);
     case 'probe':
       return runProbe(command.options, io);
+    case 'models':
+      return runModelsCommand(command.options, io, deps);
+    case 'presets':
+      return runPresets(io, command.json);
     case 'profile-add':
     case 'profile-list':
     case 'profile-edit':
     case 'profile-remove':
     case 'profile-set-key':
     case 'profile-delete-key':
+    case 'profile-export':
+    case 'profile-import':
       return runProfileCommand(command, io, deps);
     case 'run':
       return runRunCommand(command, io, deps);
@@ -113,6 +132,8 @@ async function run(command: Command, io: CliIo, deps: CliDeps): Promise<number> 
     case 'show':
     case 'export':
       return runHistoryCommand(command, io, deps);
+    case 'import':
+      return runImportCommand(command, io, deps);
     case 'web': {
       // Loaded when used: the app's services are more than the other commands need.
       const { runWebCommand } = await import('./web-command');

@@ -8,9 +8,11 @@ import {
   DEFAULT_PROMPT,
   DEFAULT_TRIALS,
   MAX_TOKENS,
+  MAX_RPM,
   MAX_TRIALS,
   type RunLimits,
 } from '../../shared/run';
+import { formatDuration, parseDuration } from '../../shared/duration';
 import type { Dialect } from '../../shared/trial';
 import { HeaderError, parseHeaderSpec } from '../profiles';
 
@@ -162,6 +164,32 @@ export function msOption(flag: string, value: string | undefined): number | null
     );
   }
   return Math.round(s * 1000);
+}
+
+/**
+ * A duration as people write it (`90s`, `2m`, `1h30m`, `500ms`; a bare number
+ * is seconds, like the limits' flags), in milliseconds from `minMs` to `maxMs`.
+ */
+export function durationOption(
+  flag: string,
+  value: string | undefined,
+  minMs: number,
+  maxMs: number,
+): number | null {
+  if (value === undefined) return null;
+  const seconds = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) * 1000 : null;
+  const ms = seconds === null ? parseDuration(value) : Math.round(seconds);
+  if (ms === null || ms < minMs || ms > maxMs) {
+    throw new UsageError(
+      `${flag} takes a duration like 90s, 2m or 1h30m (a bare number is seconds) from ${formatDuration(minMs)} to ${formatDuration(maxMs)}; got ${shown(value)}`,
+    );
+  }
+  return ms;
+}
+
+/** `--max-rpm N`, calls per minute (probe, profile add/edit); 0 is no pacing (edit removes it). */
+export function maxRpmOption(value: string | undefined): number | null {
+  return integerOption('--max-rpm', value, 0, MAX_RPM);
 }
 
 const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };

@@ -15,7 +15,9 @@ import {
 import { UsageError, type ProbeOptions } from './args';
 import { jsonText, plural, printable } from './format';
 import { complain, signalExitCode, type CliIo } from './io';
+import { callSpacingMs, createCallGate, realTimers } from '../runs/call-gate';
 import { createProgress } from './progress';
+import { waitText } from './run-progress';
 import { isAbortExperiment, renderReport } from './report-table';
 
 export async function runProbe(options: ProbeOptions, io: CliIo): Promise<number> {
@@ -89,11 +91,20 @@ async function runTrials(
     mode,
   });
 
+  // Pacing and Retry-After as in a run: the same gate, for this probe alone.
+  const gate = createCallGate(realTimers);
+  const spacing = callSpacingMs(options.maxRpm ?? undefined);
+  const never = new AbortController().signal;
+
   // Round-robin: trial 1 of each mode, then trial 2 of each... so drift over
   // the run affects the modes alike.
   for (let round = 0; round < options.trials; round++) {
     for (const mode of options.modes) {
       if (signal?.aborted) return { trials, interrupted: true };
+      const mayStart = await gate.acquire(spacing, signal ?? never, (wait) =>
+        progress.waiting(waitText(wait), wait.reason === 'rate_limit'),
+      );
+      if (!mayStart) return { trials, interrupted: true };
       progress.start(trials.length + 1, mode);
       const trial = await session.runTrial(request(mode), options.limits, {
         signal,
@@ -108,6 +119,7 @@ async function runTrials(
       }
       progress.finish(trial);
       trials.push(trial);
+      gate.ended(trial, options.maxRetryWaitMs);
     }
   }
   return { trials, interrupted: false };

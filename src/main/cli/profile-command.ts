@@ -7,6 +7,7 @@ import { keyWouldBeRefused, type ProfileService } from '../profiles';
 import { KeychainUnavailableError } from '../secrets';
 import { keyFromEnv } from './options';
 import { complain, type CliDeps, type CliIo } from './io';
+import { exportProfiles, importProfiles } from './profile-file-command';
 import { readKeyFromStdin } from './secret-input';
 import type { StoreCommand } from './store-args';
 import { withStore, withStoreToRead } from './store-session';
@@ -20,16 +21,19 @@ export function runProfileCommand(
   deps: CliDeps,
 ): Promise<number> {
   // Listing only reads; every other profile command writes the history.
-  const open = command.kind === 'profile-list' ? withStoreToRead : withStore;
+  const reads = command.kind === 'profile-list' || command.kind === 'profile-export';
+  const open = reads ? withStoreToRead : withStore;
   return open(command.target, io, deps, async ({ profiles }) => {
     const json = command.target.json;
     switch (command.kind) {
       case 'profile-add': {
-        const profile = profiles.create(command.draft);
-        io.stdout.write(json ? toJson({ ...profile, has_key: false }) : `${profile.id}\n`);
+        const profile = await profiles.add(command.draft);
+        io.stdout.write(json ? toJson(profile) : `${profile.id}\n`);
         io.stderr.write(
-          `saved profile "${profile.name}"; if its endpoint needs a key: ` +
-            `printf %s "$KEY" | lasttoken profile set-key ${profile.id}\n`,
+          profile.key_env === null
+            ? `saved profile "${profile.name}"; if its endpoint needs a key: ` +
+                `printf %s "$KEY" | lasttoken profile set-key ${profile.id}\n`
+            : `saved profile "${profile.name}"; its key is read from $${profile.key_env} when it runs\n`,
         );
         warnInsecure(io, profile);
         return 0;
@@ -39,7 +43,7 @@ export function runProfileCommand(
       case 'profile-edit': {
         const current = profiles.find(command.profile);
         const { defaults, ...patch } = command.patch;
-        const updated = profiles.update(current.id, {
+        const updated = await profiles.edit(current.id, {
           ...patch,
           // --max-tokens changes that default only; the others (timeouts) stay.
           defaults: defaults ? { ...current.defaults, ...defaults } : undefined,
@@ -94,6 +98,10 @@ export function runProfileCommand(
         warnInsecure(io, profile);
         return 0;
       }
+      case 'profile-export':
+        return exportProfiles(profiles, command.out, io, json);
+      case 'profile-import':
+        return importProfiles(profiles, command.file, io, json);
       case 'profile-delete-key': {
         const profile = profiles.find(command.profile);
         const had = await profiles.hasKey(profile.id);
@@ -136,7 +144,9 @@ async function listProfiles(profiles: ProfileService, io: CliIo, json: boolean):
     const keyCell = (p: Profile): string => {
       if (p.builtin) return 'not needed';
       const has = keys.get(p.id);
-      return has === null || has === undefined ? 'unknown' : has ? 'yes' : 'no';
+      const stored = has === null || has === undefined ? 'unknown' : has ? 'yes' : 'no';
+      // A key variable comes first when it runs; the keychain is what is left when it is unset.
+      return p.key_env === null ? stored : `$${p.key_env}${has ? ' or keychain' : ''}`;
     };
     io.stdout.write(
       renderTable(

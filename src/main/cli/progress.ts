@@ -16,6 +16,8 @@ export interface Progress {
   finish(trial: Trial): void;
   /** The running trial was cancelled: drop its live line. */
   cancel(): void;
+  /** Between trials, a wait: on its own line when `announce` (a rate limit), else only live. */
+  waiting(text: string, announce: boolean): void;
 }
 
 // Return to column 0 / erase to the end of the line.
@@ -39,6 +41,10 @@ export function createProgress(out: TextOutput, total: number): Progress {
     },
     cancel() {
       if (live) out.write(`${CR}${ERASE}`);
+    },
+    waiting(text, announce) {
+      if (announce) out.write(`${live ? CR : ''}${text}${live ? ERASE : ''}\n`);
+      else if (live) out.write(`${CR}${text}${ERASE}`);
     },
   };
 }

@@ -3,10 +3,18 @@
 // data shows them, the abort experiment, and the failed trials. A pure function
 // of the results, so every line can be tested without a server.
 
+import { compareRun, type Comparison } from '../../shared/comparisons';
+import { contentSilenceOf, findings } from '../../shared/findings';
+import {
+  DEFAULT_READER_PACE_TPS,
+  withReaderMetrics,
+  type ReaderMetrics,
+} from '../../shared/reader';
 import { describe, median, type Distribution } from '../../shared/stats';
 import { headlineFirstTokenMetric, metricLabel, type ModeSummary } from '../../shared/summary';
 import type { Dialect, Mode, SummaryMetric, Trial } from '../../shared/trial';
-import { formatCount, formatMetric, formatMs, formatPercent, formatSigned, plural } from './format';
+import { verdictWords } from './comparison-text';
+import { formatCount, formatMetric, formatMs, formatSigned, oneLine, plural } from './format';
 
 export interface ReportInput {
   /** `name`: a saved profile's, shown first (a run reports one block per profile). */
@@ -17,7 +25,17 @@ export interface ReportInput {
   summaries: readonly ModeSummary[];
   /** The abort experiment's token count, when it ran. */
   abortAfter: number | null;
+  /** Tokens/s of the reader the reader metrics are for; DEFAULT_READER_PACE_TPS when absent. */
+  readerPace?: number;
 }
+
+/** A trial with its reader metrics and its round: the k-th trial of its mode. */
+type RoundTrial = {
+  trial: Trial & ReaderMetrics;
+  label: string;
+  trial_index: number;
+  warmup: false;
+};
 
 interface Row {
   label: string;
@@ -31,20 +49,28 @@ interface Block {
   notes: string[];
 }
 
-// Stream and plain totals this close are the same wait, given trial-to-trial noise.
-const SAME_TOTAL = 0.05;
 const PING_NOTE =
   'keep-alive pings kept the connection alive while no content came: an open stream is not a live one';
+const PING_WAIT_NOTE =
+  'keep-alive pings arrived only while waiting for the first token: the server was there, the answer had not begun';
 // Above this many tokens per chunk the server batches, and gaps are between batches.
 const BATCHING = 1.5;
 
 export function renderReport(input: ReportInput): string {
   const { endpoint, tokenizer } = input;
+  const pace = input.readerPace ?? DEFAULT_READER_PACE_TPS;
+  const rounds = numbered(input.trials).map(({ trial, label, index }): RoundTrial => ({
+    trial: withReaderMetrics(trial, pace),
+    label,
+    trial_index: index,
+    warmup: false,
+  }));
   const blocks = input.summaries.map((summary) =>
     modeBlock(
       summary,
-      input.trials.filter((t) => t.mode === summary.mode),
+      rounds.filter((r) => r.trial.mode === summary.mode).map((r) => r.trial),
       tokenizer,
+      pace,
     ),
   );
   const lines = [
@@ -52,7 +78,7 @@ export function renderReport(input: ReportInput): string {
   ];
   lines.push(...renderBlocks(blocks));
 
-  const crossMode = streamVersusPlain(input.summaries);
+  const crossMode = streamVersusPlain(input.summaries, rounds, pace);
   const abort =
     input.abortAfter === null ? [] : abortSection(input.abortAfter, input.trials, input.summaries);
   const failed = failedTrials(input.trials);
@@ -67,7 +93,12 @@ export function isAbortExperiment(trial: Trial): boolean {
   return trial.status === 'aborted' && trial.abort !== null;
 }
 
-function modeBlock(summary: ModeSummary, trials: readonly Trial[], tokenizer: string): Block {
+function modeBlock(
+  summary: ModeSummary,
+  trials: readonly (Trial & ReaderMetrics)[],
+  tokenizer: string,
+  pace: number,
+): Block {
   const { mode, metrics } = summary;
   const ok = trials.filter((t) => t.status === 'ok');
   const row = (metric: SummaryMetric, label = metricLabel(metric, mode)): Row[] => {
@@ -86,6 +117,10 @@ function modeBlock(summary: ModeSummary, trials: readonly Trial[], tokenizer: st
     ...row('tokens_per_chunk_mean'),
     ...row('tokens'),
     ...(mode === 'stream' ? row('chunks') : []),
+    // What a reader at `pace` feels: when they finish, and how long they sat waiting.
+    ...trialRow(`reader done (${formatCount(pace)} tok/s)`, ok, (t) => t.reader_done_ms, formatMs),
+    ...trialRow('reader wait', ok, (t) => t.reader_wait_ms, formatMs),
+    ...trialRow('reader stall', ok, (t) => t.reader_stall_ms, formatMs),
   ];
   const pinged = ok.some((t) => t.pings > 0);
   if (pinged) {
@@ -102,17 +137,13 @@ function modeBlock(summary: ModeSummary, trials: readonly Trial[], tokenizer: st
   const notes = [
     ...(rows.length === 0 ? [noFigures(trials)] : []),
     ...chunkNote(summary),
-    ...(pinged ? [PING_NOTE] : []),
+    ...(pinged ? [ok.some(pingedAfterText) ? PING_NOTE : PING_WAIT_NOTE] : []),
     ...flagNote(
       trials,
       (t) => t.buffered,
       'buffered: most tokens came in one burst at the end; something between you and the model holds the stream back',
     ),
-    ...flagNote(
-      trials,
-      (t) => t.stalled,
-      'stalled: content stopped longer than the stall limit while the connection stayed open',
-    ),
+    ...stallNotes(trials),
     ...usageNote(ok, tokenizer),
   ];
   return { title, rows, notes };
@@ -125,10 +156,10 @@ function noFigures(trials: readonly Trial[]): string {
 }
 
 /** A row for a per-trial figure that is not a summary metric; nulls are left out, as in the summary. */
-function trialRow(
+function trialRow<T extends Trial>(
   label: string,
-  trials: readonly Trial[],
-  value: (t: Trial) => number | null,
+  trials: readonly T[],
+  value: (t: T) => number | null,
   format: (v: number) => string,
 ): Row[] {
   const distribution = describe(trials.map((t) => value(t) ?? NaN));
@@ -159,6 +190,44 @@ function flagNote(
 ): string[] {
   const count = trials.filter(flagged).length;
   return count === 0 ? [] : [`${count} of ${trials.length} trials ${text}`];
+}
+
+/** A keep-alive arrived after the first token: the pings bridged a silence in the answer, not only the wait. */
+function pingedAfterText(trial: Trial): boolean {
+  const first = trial.ttft_ms;
+  return first !== null && trial.timeline.pings.some((p) => p.at_ms > first);
+}
+
+/**
+ * Stalled trials told apart by where their longest content silence was: the
+ * wait for the first token (pings may have come meanwhile), or content that
+ * stopped after it began. The figure is the median of those silences.
+ */
+function stallNotes(trials: readonly Trial[]): string[] {
+  const stalled = trials.filter((t) => t.stalled);
+  const silence = (of: readonly Trial[]): string =>
+    formatMs(median(of.map((t) => t.max_content_silence_ms ?? NaN)) ?? 0);
+  const waiting = stalled.filter((t) => contentSilenceOf(t) === 'first_token');
+  const stopped = stalled.filter((t) => contentSilenceOf(t) === 'mid_answer');
+  const notes: string[] = [];
+  if (waiting.length > 0) {
+    const pinged = waiting.filter(
+      (t) => t.first_ping_ms !== null && (t.ttft_ms === null || t.first_ping_ms < t.ttft_ms),
+    );
+    notes.push(
+      `${waiting.length} of ${trials.length} trials waited ${silence(waiting)} (median) for the first token, longer than the stall limit` +
+        (pinged.length > 0
+          ? `; in ${pinged.length} of them keep-alive pings came meanwhile: the wait was for the answer to begin, not content that stopped`
+          : ''),
+    );
+  }
+  if (stopped.length > 0) {
+    notes.push(
+      `${stopped.length} of ${trials.length} trials stalled mid-answer: content stopped for ${silence(stopped)} (median) after it began, ` +
+        'longer than the stall limit, while the connection stayed open',
+    );
+  }
+  return notes;
 }
 
 function usageNote(ok: readonly Trial[], tokenizer: string): string[] {
@@ -201,24 +270,86 @@ function renderBlocks(blocks: readonly Block[]): string[] {
   ]);
 }
 
-/** Myth one: streaming makes the request faster. The totals say whether it did. */
-function streamVersusPlain(summaries: readonly ModeSummary[]): string[] {
+/**
+ * Myth one: streaming makes the request faster. Stream (B) against plain (A),
+ * paired by round: what streaming moved, each with its verdict, then what that
+ * means (src/shared/findings.ts decides, as on the results screen).
+ */
+function streamVersusPlain(
+  summaries: readonly ModeSummary[],
+  rounds: readonly RoundTrial[],
+  pace: number,
+): string[] {
   const stream = summaries.find((s) => s.mode === 'stream')?.metrics;
   const plain = summaries.find((s) => s.mode === 'plain')?.metrics;
-  const streamTotal = stream?.total_ms;
-  const plainTotal = plain?.total_ms;
-  if (!streamTotal || !plainTotal || !stream.ttft_ms || !plain.first_byte_ms) return [];
-  const change = (streamTotal.median - plainTotal.median) / plainTotal.median;
-  const verdict =
-    Math.abs(change) <= SAME_TOTAL
-      ? 'streaming moved the first token, not the last'
-      : `the totals differ by ${formatPercent(change)}: more than streaming alone explains; ` +
-        'more --trials tell a real difference from noise';
+  if (!stream?.total_ms || !plain?.total_ms || !stream.ttft_ms || !plain.first_byte_ms) return [];
+  const comparisons = compareRun(
+    [''],
+    rounds.map((r) => ({ ...r, profile_id: '' })),
+  ).filter((c) => c.mode === 'stream_vs_plain');
+  const of = (metric: Comparison['metric']): Comparison | undefined =>
+    comparisons.find((c) => c.metric === metric);
+  const line = (figures: string, comparison: Comparison | undefined, what: string): string[] =>
+    comparison ? [`  ${figures}: ${verdictWords(comparison, 'plain', 'stream', what)}`] : [];
   return [
-    `stream vs plain: first token ${formatMs(stream.ttft_ms.median)} (TTFT) vs ${formatMs(plain.first_byte_ms.median)} (TTFB), ` +
-      `total ${formatMs(streamTotal.median)} vs ${formatMs(plainTotal.median)} (${formatPercent(change)}, medians)`,
-    `  ${verdict}`,
+    'stream vs plain (medians of the ok trials; stream − plain paired by round where both were ok, with 95% intervals):',
+    ...line(
+      `first token ${formatMs(stream.ttft_ms.median)} (TTFT) vs ${formatMs(plain.first_byte_ms.median)} (TTFB)`,
+      of('ttft_ms'),
+      'first token',
+    ),
+    ...line(
+      `total ${formatMs(stream.total_ms.median)} vs ${formatMs(plain.total_ms.median)}`,
+      of('total_ms'),
+      'total',
+    ),
+    ...line(
+      `a reader at ${formatCount(pace)} tok/s finishes at ${readerFinish(rounds, 'stream')} vs ${readerFinish(rounds, 'plain')}`,
+      of('reader_done_ms'),
+      'reader finish',
+    ),
+    `  ${streamingMoved(summaries, rounds, of('ttft_ms'), of('total_ms'))}`,
   ];
+}
+
+function readerFinish(rounds: readonly RoundTrial[], mode: Mode): string {
+  const done = median(
+    rounds
+      .filter((r) => r.trial.mode === mode && r.trial.status === 'ok')
+      .map((r) => r.trial.reader_done_ms ?? NaN),
+  );
+  return done === null ? '-' : formatMs(done);
+}
+
+/** What streaming moved, in one sentence that the comparisons above back. */
+function streamingMoved(
+  summaries: readonly ModeSummary[],
+  rounds: readonly RoundTrial[],
+  first: Comparison | undefined,
+  total: Comparison | undefined,
+): string {
+  const found = findings([{ profile_id: '', summaries, trials: rounds }]);
+  const gaveNothing = found.find((f) => f.kind === 'stream_gave_nothing');
+  if (gaveNothing) {
+    return (
+      `streaming gave nothing here: in ${gaveNothing.buffered} of ${gaveNothing.n} streams the tokens were held back ` +
+      `and released at the end, so the first token came with the last (TTFT ${formatMs(gaveNothing.ttft.median)}` +
+      `${gaveNothing.last_token ? `, last token ${formatMs(gaveNothing.last_token.median)}` : ''})`
+    );
+  }
+  if (found.some((f) => f.kind === 'first_not_last')) {
+    return 'streaming moved the first token, not the last';
+  }
+  if (!first || first.ci_low_ms === null) {
+    return 'too few ok trials to tell what streaming moved: more --trials give intervals';
+  }
+  if (first.verdict !== 'b_lower') {
+    return 'streaming did not bring the first token detectably sooner here';
+  }
+  return total && total.ci_low_ms !== null
+    ? 'streaming moved the first token, and the totals differ too: something besides streaming ' +
+        '(routing, caching, load) differs between the two paths'
+    : 'streaming moved the first token; too few ok trials to compare the totals';
 }
 
 /** Myth five: aborting a stream saves tokens. Per trial, what still came after the hang-up. */
@@ -243,15 +374,55 @@ function abortSection(
   const completed = trials.filter((t) => t.mode === 'stream' && t.status === 'ok').length;
   if (completed > 0)
     lines.push(`  ${plural(completed, 'stream')} ended before reaching ${after} tokens`);
-  const fullAnswer = summaries.find((s) => s.mode === 'plain')?.metrics.tokens;
-  lines.push(
-    '  closing the socket does not stop the server: it may generate, and bill, the rest of the answer' +
-      (fullAnswer
-        ? ` (a full answer here is ${formatCount(fullAnswer.median)} tokens, plain median)`
-        : '') +
-      '. Compare the usage your provider reports for these requests; cap generation with --max-tokens',
-  );
+  const hungUp = trials.filter(isAbortExperiment);
+  if (hungUp.length > 0)
+    lines.push(`  ${measuredAfterHangUp(hungUp)}`, `  ${abortCaution(hungUp, summaries)}`);
   return lines;
+}
+
+/** What the socket showed after the hang-up, over the streams hung up on. */
+function measuredAfterHangUp(hungUp: readonly Trial[]): string {
+  const aborts = hungUp.flatMap((t) => (t.abort ? [t.abort] : []));
+  const continued = aborts.filter((a) => a.bytes_after > 0 || a.chunks_after > 0);
+  const closeMs = median(aborts.map((a) => a.close_ms ?? NaN));
+  const open = aborts.filter((a) => a.close_ms === null).length;
+  const closing = [
+    ...(closeMs === null
+      ? []
+      : [`the socket closed ${formatMs(closeMs)} after the hang-up (median)`]),
+    ...(open === 0 ? [] : [`${open} of ${aborts.length} still open after the grace period`]),
+  ].join(', ');
+  if (continued.length === 0) {
+    return `measured: no bytes arrived after the hang-up on ${plural(aborts.length, 'stream')}; ${closing}`;
+  }
+  const bytes = aborts.reduce((sum, a) => sum + a.bytes_after, 0);
+  const chunks = aborts.reduce((sum, a) => sum + a.chunks_after, 0);
+  return (
+    `measured: data still arrived after the hang-up in ${continued.length} of ${aborts.length} streams ` +
+    `(${bytes} bytes, ${chunks} chunks in all); ${closing}`
+  );
+}
+
+/**
+ * What the socket cannot show: whether the server went on generating, and
+ * billing. The provider's usage page can, for these request ids.
+ */
+function abortCaution(hungUp: readonly Trial[], summaries: readonly ModeSummary[]): string {
+  const fullAnswer = summaries.find((s) => s.mode === 'plain')?.metrics.tokens;
+  const ids = hungUp.flatMap((t) => (t.request_id === null ? [] : [oneLine(t.request_id)]));
+  const missing = hungUp.length - ids.length;
+  const lookUp =
+    ids.length === 0
+      ? 'the provider sent no request ids: look these requests up by time in its usage page'
+      : `look these requests up in the provider's usage page: ${ids.join(', ')}` +
+        (missing > 0 ? ` (${missing} sent no request id)` : '');
+  return (
+    'caution, not measured: closing the socket may not stop the server, which may generate, and bill, the rest of the answer' +
+    (fullAnswer
+      ? ` (a full answer here is ${formatCount(fullAnswer.median)} tokens, plain median)`
+      : '') +
+    `; ${lookUp}; cap generation with --max-tokens`
+  );
 }
 
 function failedTrials(trials: readonly Trial[]): string[] {
@@ -265,11 +436,11 @@ function failedTrials(trials: readonly Trial[]): string[] {
 }
 
 /** Trials labelled as the user counts them: `stream #2` is the second stream trial. */
-function numbered(trials: readonly Trial[]): { trial: Trial; label: string }[] {
+function numbered(trials: readonly Trial[]): { trial: Trial; label: string; index: number }[] {
   const counts = new Map<Mode, number>();
   return trials.map((trial) => {
     const n = (counts.get(trial.mode) ?? 0) + 1;
     counts.set(trial.mode, n);
-    return { trial, label: `${trial.mode} #${n}` };
+    return { trial, label: `${trial.mode} #${n}`, index: n };
   });
 }

@@ -10,16 +10,19 @@ import {
   type RunDetail,
   type RunOutcome,
   type RunPlan,
+  type RunTags,
 } from '../../shared/run';
 import { DEFAULT_LIMITS, type Limits } from '../probe';
 import { keyWouldBeRefused, usesBuiltinSimulator, withBuiltinEndpoint } from '../profiles';
 import { planRun, RunConfigError, startRun, type KeySource } from '../runs';
 import { KeychainUnavailableError } from '../secrets';
 import { startSimulator, type SimServer } from '../sim';
+import { formatDuration } from '../../shared/duration';
 import { jsonText, plural, printable } from './format';
 import { complain, signalExitCode, type CliDeps, type CliIo } from './io';
 import { PROBE_DEFAULTS, UsageError } from './options';
 import { createRunProgress } from './run-progress';
+import { runSeries } from './run-series';
 import { renderRunReport } from './run-report';
 import type { RunOptions, StoreCommand } from './store-args';
 import { withStore, type CliStore } from './store-session';
@@ -39,6 +42,8 @@ export function runRunCommand(command: RunCommand, io: CliIo, deps: CliDeps): Pr
       limits: limitsFor(options.limits, chosen),
       reuse_connection: options.reuseConnection,
       warmup: options.warmup,
+      max_retry_wait_ms: options.maxRetryWaitMs,
+      give_up_after: options.giveUpAfter,
     };
     let plan: RunPlan;
     try {
@@ -47,13 +52,29 @@ export function runRunCommand(command: RunCommand, io: CliIo, deps: CliDeps): Pr
       if (error instanceof RunConfigError) throw new UsageError(error.problems.join('; '));
       throw error;
     }
-    if (!options.withoutKeys) await refuseKeysInTheClear(session, chosen);
+    if (!options.withoutKeys) await refuseKeysInTheClear(session, chosen, io.env);
     // Free tiers count requests: say up front what the run will spend.
     io.stderr.write(planLine(plan, config, chosen));
 
     const sim = chosen.some(usesBuiltinSimulator) ? await startSimulator({ port: 0 }) : null;
+    const json = command.target.json;
     try {
-      return await execute(session, config, chosen, sim, options, io, command.target.json);
+      if (options.repeat === 1) {
+        return await execute(session, config, chosen, sim, options, io, json, {
+          series_id: null,
+          label: options.label,
+        });
+      }
+      return await runSeries(
+        (tags) => execute(session, config, chosen, sim, options, io, json, tags),
+        {
+          count: options.repeat,
+          everyMs: options.everyMs,
+          label: options.label,
+          calls: plan.calls,
+        },
+        io,
+      );
     } finally {
       await sim?.close();
     }
@@ -68,10 +89,12 @@ async function execute(
   options: RunOptions,
   io: CliIo,
   json: boolean,
+  tags: RunTags,
 ): Promise<number> {
   const keyless = new Set(chosen.filter((p) => p.builtin).map((p) => p.id));
   // The engine's request path: the only reader of keys. The demo needs none and
-  // so runs even without a keychain; --without-keys never asks it.
+  // so runs even without a keychain; --without-keys never asks it, nor reads
+  // the profiles' key variables.
   const keys: KeySource = {
     readKeyForRequest: (id) =>
       options.withoutKeys || keyless.has(id)
@@ -82,9 +105,11 @@ async function execute(
     {
       profiles: sim ? withBuiltinEndpoint(session.store.profiles, sim.url) : session.store.profiles,
       keys,
+      env: options.withoutKeys ? {} : io.env,
       sink: session.store.runs,
     },
     config,
+    tags,
   );
   const progress = createRunProgress(io.stderr, {
     total: handle.plan.calls,
@@ -151,10 +176,17 @@ function exitCode(outcome: RunOutcome, detail: RunDetail, io: CliIo, path: strin
   );
   if (outcome.failures.length > 0) {
     const total = detail.run.profiles.length;
-    complain(
-      io,
-      `${outcome.failures.length} of ${plural(total, 'profile')} could not be measured (see above)`,
-    );
+    const stopped = outcome.failures.filter((f) => f.reason === 'gave_up').length;
+    const unmeasured = outcome.failures.length - stopped;
+    const parts = [
+      ...(unmeasured > 0
+        ? [`${unmeasured} of ${plural(total, 'profile')} could not be measured`]
+        : []),
+      ...(stopped > 0
+        ? [`${stopped} of ${plural(total, 'profile')} stopped early after failing repeatedly`]
+        : []),
+    ];
+    complain(io, `${parts.join('; ')} (see above)`);
     return 1;
   }
   if (counted.length > 0 && !counted.some((t) => t.trial.status === 'ok')) {
@@ -174,8 +206,16 @@ function planLine(plan: RunPlan, config: RunConfig, chosen: readonly Profile[]):
     .join(', ');
   return (
     `${plural(plan.calls, 'API call')}: ${plural(config.trials, 'trial')} of ${config.modes.join(' and ')} per profile` +
-    `${config.warmup ? ' after a warm-up per mode' : ''}; ${perProfile}\n`
+    `${config.warmup ? ' after a warm-up per mode' : ''}; ${perProfile}\n${pacingLine(plan, chosen)}`
   );
+}
+
+/** How long pacing makes the run take at least, and which profiles it spaces. */
+function pacingLine(plan: RunPlan, chosen: readonly Profile[]): string {
+  const paced = chosen.filter((p) => p.defaults.max_rpm !== undefined);
+  if (paced.length === 0) return '';
+  const rates = paced.map((p) => `${p.name} at most ${p.defaults.max_rpm}/min`).join(', ');
+  return `paced: ${rates}; the run takes at least ${formatDuration(plan.min_duration_ms)}\n`;
 }
 
 /**
@@ -219,7 +259,11 @@ function limitsFor(flags: Partial<Limits>, chosen: readonly Profile[]): Limits {
  * profile's confirmation: refused before any API call, naming the flag that
  * confirms it. Only such profiles are asked about (whether a key is stored).
  */
-async function refuseKeysInTheClear(session: CliStore, chosen: readonly Profile[]): Promise<void> {
+async function refuseKeysInTheClear(
+  session: CliStore,
+  chosen: readonly Profile[],
+  env: CliIo['env'],
+): Promise<void> {
   for (const profile of chosen) {
     if (profile.builtin || !keyWouldBeRefused(profile)) continue;
     let hasKey: boolean;
@@ -230,7 +274,7 @@ async function refuseKeysInTheClear(session: CliStore, chosen: readonly Profile[
       if (error instanceof KeychainUnavailableError) continue;
       throw error;
     }
-    if (hasKey) {
+    if (hasKey || (profile.key_env !== null && Boolean(env[profile.key_env]))) {
       throw new UsageError(
         `refusing to send the key of "${profile.name}" unencrypted over http to ${profile.base_url}: ` +
           `use https, or confirm with lasttoken profile edit ${profile.id} --allow-insecure-key`,

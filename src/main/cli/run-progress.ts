@@ -1,9 +1,12 @@
 // Progress of a run on stderr, from the run's events. Profiles run side by
 // side, so unlike a probe's single live line each finished trial gets its own
 // line, named by profile; on a terminal a status line below them shows the
-// trials in flight with their live chunk counts.
+// trials in flight with their live chunk counts, and the profiles waiting for
+// their next call. A rate limit's wait gets a line of its own anywhere: a run
+// that goes quiet for a minute should say why.
 
-import type { RunEvent } from '../../shared/run';
+import { formatSeconds } from '../../shared/duration';
+import type { ProfileWait, RunEvent } from '../../shared/run';
 import type { Mode } from '../../shared/trial';
 import type { TextOutput } from './io';
 import { oneLine } from './format';
@@ -27,6 +30,16 @@ export interface RunProgressSetup {
   warmup: boolean;
 }
 
+/** `rate limited: waiting 20 s`, with what the provider asked when the wait is capped. */
+export function waitText(wait: Omit<ProfileWait, 'profile_id'>): string {
+  const seconds = formatSeconds(Math.ceil(wait.wait_ms / 100) * 100);
+  if (wait.reason === 'pacing') return `paced: next call in ${seconds}`;
+  const asked = wait.capped
+    ? ` (Retry-After ${wait.retry_after_s} s, capped by --max-retry-wait)`
+    : '';
+  return `rate limited: waiting ${seconds}${asked}`;
+}
+
 /** `stream #2`, or `plain warm-up`. */
 function trialLabel(mode: Mode, trialIndex: number, warmup: boolean): string {
   return warmup ? `${mode} warm-up` : `${mode} #${trialIndex}`;
@@ -38,6 +51,7 @@ export function createRunProgress(out: TextOutput, setup: RunProgressSetup) {
   const nameWidth = Math.min(24, Math.max(...[...setup.names.values()].map(displayWidth)));
   const labelWidth = setup.warmup ? 'stream warm-up'.length : `stream #${setup.trials}`.length;
   const running = new Map<string, Running>();
+  const waiting = new Map<string, string>();
   let finished = 0;
   let statusShown = false;
 
@@ -54,11 +68,16 @@ export function createRunProgress(out: TextOutput, setup: RunProgressSetup) {
   };
 
   const drawStatus = (): void => {
-    if (!live || running.size === 0) return;
-    const inFlight = [...running.entries()].map(
-      ([id, r]) =>
-        `${oneLine(setup.names.get(id) ?? id)} ${r.label} ${r.chunks === null ? '…' : `${r.chunks} chunks`}`,
-    );
+    if (!live || running.size + waiting.size === 0) return;
+    const inFlight = [
+      ...[...running.entries()].map(
+        ([id, r]) =>
+          `${oneLine(setup.names.get(id) ?? id)} ${r.label} ${r.chunks === null ? '…' : `${r.chunks} chunks`}`,
+      ),
+      ...[...waiting.entries()].map(
+        ([id, text]) => `${oneLine(setup.names.get(id) ?? id)} ${text}`,
+      ),
+    ];
     const status = `[${String(finished).padStart(width)}/${setup.total}] running: ${inFlight.join(' · ')}`;
     out.write(`${CR}${truncate(status, Math.max(20, (out.columns ?? 100) - 1))}${ERASE}`);
     statusShown = true;
@@ -68,6 +87,7 @@ export function createRunProgress(out: TextOutput, setup: RunProgressSetup) {
     handle(event: RunEvent): void {
       switch (event.type) {
         case 'trial_started':
+          waiting.delete(event.profile_id);
           running.set(event.profile_id, {
             label: trialLabel(event.mode, event.trial_index, event.warmup),
             chunks: null,
@@ -92,8 +112,16 @@ export function createRunProgress(out: TextOutput, setup: RunProgressSetup) {
           );
           return;
         }
+        case 'profile_waiting': {
+          const text = waitText(event);
+          waiting.set(event.profile_id, text);
+          if (event.reason === 'rate_limit') lines(`${name(event.profile_id)}  ${text}\n`);
+          else drawStatus();
+          return;
+        }
         case 'profile_failed':
           running.delete(event.profile_id);
+          waiting.delete(event.profile_id);
           lines(`lasttoken: ${oneLine(event.message)}\n`);
           return;
         case 'run_error':
@@ -101,6 +129,7 @@ export function createRunProgress(out: TextOutput, setup: RunProgressSetup) {
           return;
         case 'run_finished':
           running.clear();
+          waiting.clear();
           if (statusShown) out.write(`${CR}${ERASE}`);
           statusShown = false;
           return;
@@ -111,6 +140,7 @@ export function createRunProgress(out: TextOutput, setup: RunProgressSetup) {
     /** Removes the status line (the run was cancelled before it finished). */
     clear(): void {
       running.clear();
+      waiting.clear();
       if (statusShown) out.write(`${CR}${ERASE}`);
       statusShown = false;
     },

@@ -2,14 +2,49 @@
 // the probe's report (report-table.ts) once per profile, then the profiles side
 // by side. Pure functions of what the store returns.
 
-import type { ProfileFailure, RunDetail, RunRecord } from '../../shared/run';
+import {
+  DEFAULT_GIVE_UP_AFTER,
+  DEFAULT_MAX_RETRY_WAIT_MS,
+  type ProfileFailure,
+  type RunConfig,
+  type RunDetail,
+  type RunRecord,
+} from '../../shared/run';
 import { headlineFirstTokenMetric, metricLabel, type ModeSummary } from '../../shared/summary';
 import type { Mode } from '../../shared/trial';
 import { TOKENIZER } from '../probe';
-import { formatMs, plural } from './format';
+import { trialSchedule } from '../runs/plan';
+import { formatMs, oneLine, plural } from './format';
 import { renderReport } from './report-table';
+import { renderRunComparisons } from './run-comparisons';
 import { renderTable } from './table';
 import { formatSeconds as seconds } from '../../shared/duration';
+
+/** How the run met rate limits (runs saved before these options took the defaults). */
+function rateLimitText(config: RunConfig): string {
+  const wait = config.max_retry_wait_ms ?? DEFAULT_MAX_RETRY_WAIT_MS;
+  const giveUp = config.give_up_after ?? DEFAULT_GIVE_UP_AFTER;
+  return (
+    (wait === 0
+      ? 'Retry-After not waited for'
+      : `Retry-After waited for, at most ${seconds(wait)}`) +
+    (giveUp === 0
+      ? '; profiles never give up'
+      : `; a profile gives up after ${plural(giveUp, 'failed trial')} in a row`)
+  );
+}
+
+/**
+ * A completed run whose profile made fewer calls than planned stopped it early
+ * (it gave up, or its key could not be read): said where its figures are, even
+ * when the reason was not kept (`show` has only what the history stores).
+ */
+function stoppedEarly(detail: RunDetail, profileId: string): string | null {
+  if (detail.run.status !== 'completed') return null;
+  const planned = trialSchedule(detail.run.config).length;
+  const made = detail.trials.filter((t) => t.profile_id === profileId).length;
+  return made < planned ? `stopped early: made ${made} of its ${planned} planned calls` : null;
+}
 
 /** Every profile's report, then a comparison when there are several. */
 export function renderRunReport(
@@ -27,23 +62,29 @@ export function renderRunReport(
       model: profile.model,
       dialect: profile.dialect,
     };
+    const failure = failures.find((f) => f.profile_id === profile.id);
     if (counted.length > 0) {
-      return renderReport({
+      const report = renderReport({
         endpoint,
         tokenizer: TOKENIZER,
         trials: counted,
         summaries: detail.summaries[profile.id] ?? [],
         abortAfter: null,
       });
+      // A profile that stopped part way: its figures cover the trials it made, and say so.
+      const why = failure?.message ?? stoppedEarly(detail, profile.id);
+      return why ? `${report}  ${why}\n` : report;
     }
-    const failure = failures.find((f) => f.profile_id === profile.id);
     return (
       `${profile.name}: ${profile.model} @ ${profile.base_url} (${profile.dialect})\n` +
       `  ${failure ? failure.message : 'no trials saved'}\n`
     );
   });
   const comparison = sideBySide(run, detail.summaries);
-  return [...blocks, ...(comparison ? [comparison] : [])].join('\n');
+  const verdicts = comparison ? renderRunComparisons(detail) : null;
+  return [...blocks, ...(comparison ? [comparison] : []), ...(verdicts ? [verdicts] : [])].join(
+    '\n',
+  );
 }
 
 /**
@@ -114,6 +155,15 @@ export function renderRunHeader(detail: RunDetail): string {
   const rows: [string, string][] = [
     ['status', run.status],
     ['started', `${localTime(run.started_at)} (${ended})`],
+    ...(run.label === null ? [] : [['label', oneLine(run.label)] as [string, string]]),
+    ...(run.series_id === null
+      ? []
+      : [
+          [
+            'series',
+            `${run.series_id} (lasttoken history --series ${run.series_id.slice(0, 8)})`,
+          ] as [string, string],
+        ]),
     ...run.profiles.map((p, i): [string, string] => [
       i === 0 ? 'profiles' : '',
       `${p.name} (${p.id}): ${p.model} @ ${p.base_url}, ${p.dialect}`,
@@ -131,6 +181,7 @@ export function renderRunHeader(detail: RunDetail): string {
         `stall ${seconds(limits.stall_ms)}, deadline ${seconds(limits.deadline_ms)}; ` +
         (config.reuse_connection ? 'one connection reused' : 'a new connection per trial'),
     ],
+    ['rate limits', rateLimitText(config)],
     [
       'saved',
       `${plural(counted, 'trial')}: ${ok} ok, ${counted - ok} failed` +

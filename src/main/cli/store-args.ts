@@ -4,11 +4,20 @@
 // this profile exist?) is checked when the command runs.
 
 import type { ParseArgsConfig } from 'node:util';
-import type { ProfileDefaults } from '../../shared/run';
+import {
+  DEFAULT_GIVE_UP_AFTER,
+  DEFAULT_MAX_RETRY_WAIT_MS,
+  MAX_LABEL_CHARS,
+  MAX_REPEAT,
+  MAX_REPEAT_EVERY_MS,
+  MAX_RETRY_WAIT_MS,
+  type ProfileDefaults,
+} from '../../shared/run';
 import { DIALECTS, MODES, type Mode } from '../../shared/trial';
-import { CSV_KINDS, type CsvKind } from '../export';
+import { CSV_KINDS } from '../export';
 import type { Limits } from '../probe';
-import type { ProfileDraft } from '../profiles';
+import type { ProfileDraft, ProfileSecretsDraft } from '../profiles';
+import { findPreset, PROVIDER_PRESETS } from '../../shared/presets';
 import type { ProfilePatch } from '../store';
 import {
   MAX_TOKENS,
@@ -16,16 +25,24 @@ import {
   PROBE_DEFAULTS,
   UsageError,
   choice,
+  durationOption,
   headerOptions,
   integerOption,
   LIMIT_OPTIONS,
   limitFlags,
+  maxRpmOption,
   parseStrict,
   required,
   shown,
 } from './options';
+import {
+  REQUEST_SHAPE_CLEAR_OPTIONS,
+  REQUEST_SHAPE_OPTIONS,
+  requestShapeDraft,
+  requestShapePatch,
+} from './request-shape-args';
 
-export const STORE_COMMANDS = ['profile', 'run', 'history', 'show', 'export'] as const;
+export const STORE_COMMANDS = ['profile', 'run', 'history', 'show', 'export', 'import'] as const;
 type StoreCommandName = (typeof STORE_COMMANDS)[number];
 export type StoreHelpTopic = StoreCommandName;
 
@@ -36,6 +53,8 @@ export const PROFILE_SUBCOMMANDS = [
   'remove',
   'set-key',
   'delete-key',
+  'export',
+  'import',
 ] as const;
 
 /** Which database, and how to answer. */
@@ -59,6 +78,16 @@ export interface RunOptions {
   reuseConnection: boolean;
   /** Never ask the keychain: every profile runs without a key. */
   withoutKeys: boolean;
+  /** The longest wait a Retry-After may impose (RunConfig.max_retry_wait_ms). */
+  maxRetryWaitMs: number;
+  /** Failed trials in a row after which a profile stops; 0: never. */
+  giveUpAfter: number;
+  /** Where the run is measured (a machine, a city), kept with the run. */
+  label: string | null;
+  /** --repeat N: how many runs, one series. */
+  repeat: number;
+  /** --every: from one repetition's start to the next's (0: each right after the previous). */
+  everyMs: number;
 }
 
 export interface HistoryOptions {
@@ -68,13 +97,23 @@ export interface HistoryOptions {
   /** ISO instants: `since` inclusive, `until` exclusive. */
   since: string | null;
   until: string | null;
+  /** The repetitions of one series. */
+  series: string | null;
   limit: number;
 }
 
 export type StoreCommand =
-  | { kind: 'profile-add'; target: StoreTarget; draft: ProfileDraft }
+  | { kind: 'profile-add'; target: StoreTarget; draft: ProfileDraft & ProfileSecretsDraft }
   | { kind: 'profile-list'; target: StoreTarget }
-  | { kind: 'profile-edit'; target: StoreTarget; profile: string; patch: ProfilePatch }
+  | {
+      kind: 'profile-edit';
+      target: StoreTarget;
+      profile: string;
+      patch: ProfilePatch & ProfileSecretsDraft;
+    }
+  /** The saved profiles as a profile file; out null: standard output. */
+  | { kind: 'profile-export'; target: StoreTarget; out: string | null }
+  | { kind: 'profile-import'; target: StoreTarget; file: string }
   | { kind: 'profile-remove'; target: StoreTarget; profile: string }
   | { kind: 'profile-set-key'; target: StoreTarget; profile: string; fromEnv: string | null }
   | { kind: 'profile-delete-key'; target: StoreTarget; profile: string }
@@ -85,15 +124,22 @@ export type StoreCommand =
       kind: 'export';
       target: StoreTarget;
       run: string;
-      csv: CsvKind;
+      /** A CSV, or the run file (json). */
+      format: ExportKind;
       /** The file to write; null: standard output (--out -). */
       out: string | null;
       bom: boolean;
-    };
+    }
+  | { kind: 'import'; target: StoreTarget; files: string[]; label: string | null };
 
 type HelpRequest = { kind: 'help'; topic: StoreHelpTopic };
 
 export const HISTORY_DEFAULT_LIMIT = 20;
+
+/** What `export --kind` writes: a CSV, or the run file that `import` reads. */
+export const EXPORT_KINDS = [...CSV_KINDS, 'json'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
 const MAX_HISTORY_LIMIT = 10_000;
 
 /** Where keys go instead of the command line, for every command here. */
@@ -113,14 +159,27 @@ const PROFILE_FIELDS = {
   dialect: { type: 'string' },
   header: { type: 'string', multiple: true },
   'max-tokens': { type: 'string' },
+  'max-rpm': { type: 'string' },
   notes: { type: 'string' },
   'allow-insecure-key': { type: 'boolean' },
+  ...REQUEST_SHAPE_OPTIONS,
   ...TARGET_OPTIONS,
+} as const satisfies ParseArgsConfig['options'];
+
+const PROFILE_ADD = {
+  ...PROFILE_FIELDS,
+  preset: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 const PROFILE_EDIT = {
   ...PROFILE_FIELDS,
   'clear-headers': { type: 'boolean' },
+  ...REQUEST_SHAPE_CLEAR_OPTIONS,
+} as const satisfies ParseArgsConfig['options'];
+
+const PROFILE_EXPORT = {
+  out: { type: 'string' },
+  ...TARGET_OPTIONS,
 } as const satisfies ParseArgsConfig['options'];
 
 const SET_KEY = {
@@ -138,6 +197,11 @@ const RUN = {
   ...LIMIT_OPTIONS,
   'reuse-connection': { type: 'boolean' },
   'without-keys': { type: 'boolean' },
+  'max-retry-wait': { type: 'string' },
+  'give-up-after': { type: 'string' },
+  label: { type: 'string' },
+  repeat: { type: 'string' },
+  every: { type: 'string' },
   ...TARGET_OPTIONS,
 } as const satisfies ParseArgsConfig['options'];
 
@@ -146,6 +210,7 @@ const HISTORY = {
   model: { type: 'string' },
   since: { type: 'string' },
   until: { type: 'string' },
+  series: { type: 'string' },
   limit: { type: 'string' },
   ...TARGET_OPTIONS,
 } as const satisfies ParseArgsConfig['options'];
@@ -154,6 +219,11 @@ const EXPORT = {
   kind: { type: 'string' },
   out: { type: 'string' },
   bom: { type: 'boolean' },
+  ...TARGET_OPTIONS,
+} as const satisfies ParseArgsConfig['options'];
+
+const IMPORT = {
+  label: { type: 'string' },
   ...TARGET_OPTIONS,
 } as const satisfies ParseArgsConfig['options'];
 
@@ -172,6 +242,8 @@ export function parseStoreCommand(
       return parseShow(argv);
     case 'export':
       return parseExport(argv);
+    case 'import':
+      return parseImport(argv);
   }
 }
 
@@ -212,20 +284,41 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
 
   switch (found) {
     case 'add': {
-      const { values } = parseStrict(rest, PROFILE_FIELDS, command, { keyHint: KEY_HINT });
+      const { values } = parseStrict(rest, PROFILE_ADD, command, {
+        keyHint: KEY_HINT,
+        allowNegative: true,
+      });
       if (values.help) return { kind: 'help', topic: 'profile' };
       const headers = headerOptions(values.header ?? [], KEY_HINT);
       const maxTokens = integerOption('--max-tokens', values['max-tokens'], 1, MAX_TOKENS);
+      const maxRpm = maxRpmOption(values['max-rpm']);
+      const preset = presetOption(values.preset);
+      const model = required('--model', values.model, 'profile');
+      const shape = requestShapeDraft(values);
       return {
         kind: 'profile-add',
         target: target(values),
         draft: {
-          name: required('--name', values.name, 'profile'),
-          base_url: required('--base-url', values['base-url'], 'profile'),
-          model: required('--model', values.model, 'profile'),
-          dialect: choice('--dialect', values.dialect, DIALECTS) ?? PROBE_DEFAULTS.dialect,
+          name: preset
+            ? (values.name ?? `${preset.name} ${model}`)
+            : required('--name', values.name, 'profile'),
+          base_url: preset
+            ? (values['base-url'] ?? preset.base_url)
+            : required('--base-url', values['base-url'], 'profile'),
+          model,
+          dialect:
+            choice('--dialect', values.dialect, DIALECTS) ??
+            preset?.dialect ??
+            PROBE_DEFAULTS.dialect,
+          ...shape,
+          ...(preset?.key_header && values['key-header'] === undefined
+            ? { key_header: preset.key_header.name, key_prefix: preset.key_header.prefix || null }
+            : {}),
           headers,
-          defaults: maxTokens === null ? {} : { max_tokens: maxTokens },
+          defaults: {
+            ...(maxTokens === null ? {} : { max_tokens: maxTokens }),
+            ...(maxRpm ? { max_rpm: maxRpm } : {}),
+          },
           notes: values.notes ?? '',
           allow_insecure_key: values['allow-insecure-key'] ?? false,
         },
@@ -254,7 +347,8 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
         if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} is empty`);
         return value;
       };
-      const patch: ProfilePatch = {
+      const patch: ProfilePatch & ProfileSecretsDraft = {
+        ...requestShapePatch(values),
         name: nonEmpty('--name', values.name),
         base_url: nonEmpty('--base-url', values['base-url']),
         model: nonEmpty('--model', values.model),
@@ -268,14 +362,20 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
         notes: values.notes,
         allow_insecure_key: values['allow-insecure-key'],
       };
-      // Defaults are merged with the profile's when the command runs: only max_tokens is set here.
-      const defaults: ProfileDefaults | undefined =
-        maxTokens === null ? undefined : { max_tokens: maxTokens };
-      if (defaults) patch.defaults = defaults;
+      // Defaults are merged with the profile's when the command runs: only what is given is set
+      // here (--max-rpm 0 removes the pacing).
+      const maxRpm = maxRpmOption(values['max-rpm']);
+      const defaults: ProfileDefaults = {
+        ...(maxTokens === null ? {} : { max_tokens: maxTokens }),
+        ...(maxRpm === null ? {} : { max_rpm: maxRpm || undefined }),
+      };
+      if (Object.keys(defaults).length > 0) patch.defaults = defaults;
       if (Object.values(patch).every((v) => v === undefined)) {
         throw new UsageError(
           'nothing to change: give at least one of --name, --base-url, --model, --dialect, --header, ' +
-            '--clear-headers, --max-tokens, --notes, --allow-insecure-key, --no-allow-insecure-key',
+            '--clear-headers, --max-tokens, --max-rpm, --notes, --allow-insecure-key, --no-allow-insecure-key, ' +
+            '--key-header, --key-prefix, --clear-key-header, --query, --clear-query, --key-env, --clear-key-env, ' +
+            '--proxy, --no-proxy, --env-proxy',
         );
       }
       return { kind: 'profile-edit', target: target(values), profile, patch };
@@ -292,6 +392,32 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
         target: target(values),
         profile: profileArg(positionals),
       };
+    }
+    case 'export': {
+      const { values } = parseStrict(rest, PROFILE_EXPORT, command, { keyHint: KEY_HINT });
+      if (values.help) return { kind: 'help', topic: 'profile' };
+      const out = values.out ?? '-';
+      if (out.trim() === '')
+        throw new UsageError('--out needs a file name, or - for standard output');
+      if (out === '-' && values.json) {
+        throw new UsageError(
+          '--json cannot go with standard output: it carries the profile file (leave out --json, or give --out FILE)',
+        );
+      }
+      return { kind: 'profile-export', target: target(values), out: out === '-' ? null : out };
+    }
+    case 'import': {
+      const { values, positionals } = parseStrict(rest, TARGET_OPTIONS, command, {
+        keyHint: KEY_HINT,
+        positionals: 1,
+      });
+      if (values.help) return { kind: 'help', topic: 'profile' };
+      const file = positional(
+        positionals,
+        'a profile file (lasttoken profile export --out FILE writes one)',
+        command,
+      );
+      return { kind: 'profile-import', target: target(values), file };
     }
     case 'set-key': {
       const { values, positionals } = parseStrict(rest, SET_KEY, command, {
@@ -310,6 +436,18 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
   }
 }
 
+/** `--preset NAME`: one of the built-in providers (lasttoken presets lists them). */
+function presetOption(value: string | undefined) {
+  if (value === undefined) return null;
+  const preset = findPreset(value);
+  if (!preset) {
+    throw new UsageError(
+      `unknown preset ${shown(value)}: use one of ${PROVIDER_PRESETS.map((p) => p.id).join(', ')} (lasttoken presets describes them)`,
+    );
+  }
+  return preset;
+}
+
 function parseRun(argv: readonly string[]): StoreCommand | HelpRequest {
   const { values } = parseStrict(argv, RUN, 'run', { keyHint: KEY_HINT });
   if (values.help) return { kind: 'help', topic: 'run' };
@@ -319,6 +457,11 @@ function parseRun(argv: readonly string[]): StoreCommand | HelpRequest {
   }
   const prompt = values.prompt ?? PROBE_DEFAULTS.prompt;
   if (prompt.trim() === '') throw new UsageError('--prompt is empty');
+  const repeat = integerOption('--repeat', values.repeat, 1, MAX_REPEAT);
+  const everyMs = durationOption('--every', values.every, 1, MAX_REPEAT_EVERY_MS);
+  if (everyMs !== null && (repeat === null || repeat < 2)) {
+    throw new UsageError('--every spaces the repetitions of --repeat N: give --repeat 2 or more');
+  }
   return {
     kind: 'run',
     target: target(values),
@@ -332,8 +475,31 @@ function parseRun(argv: readonly string[]): StoreCommand | HelpRequest {
       limits: limitFlags(values),
       reuseConnection: values['reuse-connection'] ?? false,
       withoutKeys: values['without-keys'] ?? false,
+      maxRetryWaitMs:
+        durationOption('--max-retry-wait', values['max-retry-wait'], 0, MAX_RETRY_WAIT_MS) ??
+        DEFAULT_MAX_RETRY_WAIT_MS,
+      giveUpAfter:
+        integerOption('--give-up-after', values['give-up-after'], 0, MAX_TRIALS) ??
+        DEFAULT_GIVE_UP_AFTER,
+      label: labelOption(values.label),
+      repeat: repeat ?? 1,
+      everyMs: everyMs ?? 0,
     },
   };
+}
+
+/** Where runs were measured: one line of at most MAX_LABEL_CHARS characters. */
+function labelOption(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const label = value.trim();
+  if (label === '') throw new UsageError('--label is empty');
+  // eslint-disable-next-line no-control-regex -- a label is one line of text
+  if (label.length > MAX_LABEL_CHARS || /[\u0000-\u001f\u007f]/.test(label)) {
+    throw new UsageError(
+      `--label takes one line of at most ${MAX_LABEL_CHARS} characters (a machine or a place)`,
+    );
+  }
+  return label;
 }
 
 function list(value: string): string[] {
@@ -379,6 +545,7 @@ function parseHistory(argv: readonly string[]): StoreCommand | HelpRequest {
       model: text('--model', values.model),
       since,
       until,
+      series: text('--series', values.series),
       limit: integerOption('--limit', values.limit, 1, MAX_HISTORY_LIMIT) ?? HISTORY_DEFAULT_LIMIT,
     },
   };
@@ -435,20 +602,38 @@ function parseExport(argv: readonly string[]): StoreCommand | HelpRequest {
   });
   if (values.help) return { kind: 'help', topic: 'export' };
   const run = positional(positionals, 'a run id (lasttoken history lists them)', 'export');
-  const csv = choice('--kind', required('--kind', values.kind, 'export'), CSV_KINDS);
+  const format = choice('--kind', required('--kind', values.kind, 'export'), EXPORT_KINDS);
   const out = required('--out', values.out, 'export');
   const toStdout = out === '-';
   if (toStdout && values.json) {
     throw new UsageError(
-      '--json cannot go with --out -: standard output carries the CSV (leave out --json, or write to a file)',
+      `--json cannot go with --out -: standard output carries the ${format === 'json' ? 'run file' : 'CSV'} (leave out --json, or write to a file)`,
     );
+  }
+  if (format === 'json' && values.bom) {
+    throw new UsageError('--bom is for CSV read by Excel; a run file has none');
   }
   return {
     kind: 'export',
     target: target(values),
     run,
-    csv: csv ?? 'summary',
+    format: format ?? 'summary',
     out: toStdout ? null : out,
     bom: values.bom ?? false,
   };
+}
+
+function parseImport(argv: readonly string[]): StoreCommand | HelpRequest {
+  const { values, positionals } = parseStrict(argv, IMPORT, 'import', {
+    keyHint: KEY_HINT,
+    positionals: Infinity,
+  });
+  if (values.help) return { kind: 'help', topic: 'import' };
+  const files = positionals.filter((file) => file.trim() !== '');
+  if (files.length === 0) {
+    throw new UsageError(
+      'import needs at least one run file (lasttoken export RUN --kind json --out FILE writes them)',
+    );
+  }
+  return { kind: 'import', target: target(values), files, label: labelOption(values.label) };
 }

@@ -3,6 +3,8 @@
 // with the function that reads its cell, so a header and its cells cannot drift
 // apart. Pure data in, rows out: no database, no file system, no Electron.
 
+import type { Comparison } from '../../shared/comparisons';
+import type { Distribution } from '../../shared/stats';
 import type { ModeSummary } from '../../shared/summary';
 import type { ProfileSnapshot, RunRecord, StoredTrial } from '../../shared/run';
 import { SUMMARY_METRICS, TRIAL_STATUSES, type Trial } from '../../shared/trial';
@@ -39,9 +41,36 @@ export interface SummaryContext {
   summary: ModeSummary;
 }
 
-/** The statistics each summary metric gets a column for, as `<metric>_<stat>`. */
-export const SUMMARY_STATS = ['n', 'median', 'p95'] as const;
+/**
+ * The statistics each summary metric gets a column for, as `<metric>_<stat>`:
+ * every figure of its Distribution (the JSON's), the median's interval as two columns.
+ */
+export const SUMMARY_STATS = [
+  'n',
+  'median',
+  'p95',
+  'min',
+  'max',
+  'mean',
+  'sd',
+  'median_ci95_low',
+  'median_ci95_high',
+] as const;
 export type SummaryStat = (typeof SUMMARY_STATS)[number];
+
+// A Record, so a statistic added above fails to compile until it has a cell.
+const STAT_CELLS: Record<SummaryStat, (d: Distribution) => Cell> = {
+  n: (d) => d.n,
+  median: (d) => d.median,
+  p95: (d) => d.p95,
+  min: (d) => d.min,
+  max: (d) => d.max,
+  mean: (d) => d.mean,
+  // Null below n = 2, as in the JSON: an empty cell, not a zero.
+  sd: (d) => d.sd,
+  median_ci95_low: (d) => d.median_ci95?.[0] ?? null,
+  median_ci95_high: (d) => d.median_ci95?.[1] ?? null,
+};
 
 /** "http_error:2; idle_timeout:1", in the canonical status order; empty when none failed. */
 export function formatFailures(failures: ModeSummary['failures']): string {
@@ -66,13 +95,14 @@ export const SUMMARY_COLUMNS: readonly Column<SummaryContext>[] = [
   column('ok', (c) => c.summary.ok),
   column('failures', (c) => formatFailures(c.summary.failures)),
   // Every summarised metric, in SUMMARY_METRICS order: ttft_ms_n, ttft_ms_median,
-  // ttft_ms_p95, ttfo_ms_n... A metric no ok trial measured has n = 0 and empty figures.
+  // ttft_ms_p95 ... ttft_ms_median_ci95_high, ttfo_ms_n... A metric no ok trial
+  // measured has n = 0 and empty figures.
   ...SUMMARY_METRICS.flatMap((metric) =>
     SUMMARY_STATS.map((stat) =>
       column<SummaryContext>(`${metric}_${stat}`, (c) => {
         const distribution = c.summary.metrics[metric];
         if (distribution === undefined) return stat === 'n' ? 0 : null;
-        return distribution[stat];
+        return STAT_CELLS[stat](distribution);
       }),
     ),
   ),
@@ -121,7 +151,9 @@ export const TRIAL_METRIC_FIELDS = [
   'reused_connection',
   'dns_ms',
   'connect_ms',
+  'proxy_ms',
   'tls_ms',
+  'proxy',
   'headers_ms',
   'first_byte_ms',
   'first_event_ms',
@@ -249,6 +281,47 @@ export const CHUNK_COLUMNS: readonly Column<ChunkContext>[] = [
 ];
 
 // ---------------------------------------------------------------------------
+// comparisons: one row per pair of profiles (or stream against plain), mode and metric
+
+export interface ComparisonContext {
+  run: RunRecord;
+  comparison: Comparison;
+  /** The reading pace reader_done_ms was computed at. */
+  reader_pace_tps: number;
+  profile_a: ProfileSnapshot | undefined;
+  profile_b: ProfileSnapshot | undefined;
+}
+
+/** The fields of a Comparison written as they are, by their names in `show --json`. */
+export const COMPARISON_FIELDS = [
+  'diff_ms',
+  'ci_low_ms',
+  'ci_high_ms',
+  'n_pairs',
+  'paired',
+  'n_a',
+  'n_b',
+  'margin_ms',
+  'verdict',
+] as const satisfies readonly (keyof Comparison)[];
+
+export const COMPARISON_COLUMNS: readonly Column<ComparisonContext>[] = [
+  column('run_id', (c) => c.run.id),
+  column('run_started_at', (c) => c.run.started_at),
+  column('mode', (c) => c.comparison.mode),
+  column('metric', (c) => c.comparison.metric),
+  column('profile_a_id', (c) => c.comparison.profile_a),
+  column('profile_a', (c) => c.profile_a?.name ?? null),
+  column('profile_b_id', (c) => c.comparison.profile_b),
+  column('profile_b', (c) => c.profile_b?.name ?? null),
+  ...COMPARISON_FIELDS.map((field) => column<ComparisonContext>(field, (c) => c.comparison[field])),
+  // Only the reader's figure depends on a pace: empty for the others.
+  column('reader_pace_tps', (c) =>
+    c.comparison.metric === 'reader_done_ms' ? c.reader_pace_tps : null,
+  ),
+];
+
+// ---------------------------------------------------------------------------
 // rows
 
 export function row<Context>(columns: readonly Column<Context>[], context: Context): Cell[] {
@@ -262,6 +335,23 @@ export function profileLookup(run: RunRecord): (id: string) => ProfileSnapshot |
 
 export function* summaryRows(run: RunRecord, summaries: SummariesByProfile): Generator<Cell[]> {
   for (const context of summaryContexts(run, summaries)) yield row(SUMMARY_COLUMNS, context);
+}
+
+export function* comparisonRows(
+  run: RunRecord,
+  comparisons: Iterable<Comparison>,
+  reader_pace_tps: number,
+): Generator<Cell[]> {
+  const profileOf = profileLookup(run);
+  for (const comparison of comparisons) {
+    yield row(COMPARISON_COLUMNS, {
+      run,
+      comparison,
+      reader_pace_tps,
+      profile_a: profileOf(comparison.profile_a),
+      profile_b: profileOf(comparison.profile_b),
+    });
+  }
 }
 
 export function trialRowMaker(run: RunRecord): (stored: StoredTrial) => Cell[] {

@@ -9,14 +9,17 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify, type Options, type Stringifier } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
+import type { Comparison } from '../../shared/comparisons';
 import type { RunRecord, StoredTrial } from '../../shared/run';
 import { summarize, type ModeSummary } from '../../shared/summary';
 import {
   CHUNK_COLUMNS,
+  COMPARISON_COLUMNS,
   SUMMARY_COLUMNS,
   TRIAL_COLUMNS,
   chunkRowMaker,
   columnNames,
+  comparisonRows,
   summaryRows,
   trialRowMaker,
   type Cell,
@@ -49,16 +52,26 @@ export interface TrialsStreamData {
   trials: Iterable<StoredTrial> | AsyncIterable<StoredTrial>;
 }
 
+export interface ComparisonsExportData {
+  run: RunRecord;
+  /** `runComparisons` computes them from stored trials. */
+  comparisons: Iterable<Comparison>;
+  /** The reading pace their reader_done_ms was computed at. */
+  reader_pace_tps: number;
+}
+
 export interface CsvData {
   summary: SummaryExportData;
   trials: TrialsExportData;
   chunks: TrialsExportData;
+  comparisons: ComparisonsExportData;
 }
 
 export interface CsvStreamData {
   summary: SummaryExportData;
   trials: TrialsStreamData;
   chunks: TrialsStreamData;
+  comparisons: ComparisonsExportData;
 }
 
 /** The header row of each kind, in order. */
@@ -66,6 +79,7 @@ export const CSV_COLUMNS: Readonly<Record<CsvKind, readonly string[]>> = {
   summary: columnNames(SUMMARY_COLUMNS),
   trials: columnNames(TRIAL_COLUMNS),
   chunks: columnNames(CHUNK_COLUMNS),
+  comparisons: columnNames(COMPARISON_COLUMNS),
 };
 
 function stringifyOptions(kind: CsvKind, options: CsvOptions): Options {
@@ -91,6 +105,11 @@ function* syncRows<K extends CsvKind>(kind: K, data: CsvData[K]): Generator<Cell
   if (kind === 'summary') {
     const { run, summaries } = data as SummaryExportData;
     yield* summaryRows(run, summaries);
+    return;
+  }
+  if (kind === 'comparisons') {
+    const { run, comparisons, reader_pace_tps } = data as ComparisonsExportData;
+    yield* comparisonRows(run, comparisons, reader_pace_tps);
     return;
   }
   const { run, trials } = data as TrialsExportData;
@@ -146,8 +165,8 @@ export function exportCsvStream<K extends CsvKind>(
 ): Readable {
   assertKind(kind);
   let rows: Iterable<Cell[]> | AsyncIterable<Cell[]>;
-  if (kind === 'summary') {
-    rows = syncRows('summary', data as SummaryExportData);
+  if (kind === 'summary' || kind === 'comparisons') {
+    rows = syncRows(kind, data as CsvData[typeof kind]);
   } else {
     const { run, trials } = data as TrialsStreamData;
     const trialKind = kind as 'trials' | 'chunks';

@@ -1,4 +1,4 @@
-// Writing an export to a file atomically: the CSV streams into a temporary file
+// Writing an export to a file atomically: the CSV (or a run file) streams into a temporary file
 // beside the target, is flushed to disk, and only then renamed over the target.
 // A failed or interrupted export leaves the target as it was (absent or the
 // previous file), never half a file.
@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, type Stats } from 'node:fs';
 import { chmod, lstat, readlink, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileKind } from '../file-kind';
 import { exportCsvStream, type CsvKind, type CsvOptions, type CsvStreamData } from './csv';
@@ -24,9 +24,9 @@ export class CsvWriteError extends Error {
     readonly path: string,
     readonly reason: string,
     readonly code: string | undefined,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { what?: string },
   ) {
-    super(`cannot write CSV to ${path}: ${reason}`, options);
+    super(`cannot write ${options?.what ?? 'CSV'} to ${path}: ${reason}`, options);
     this.name = 'CsvWriteError';
   }
 }
@@ -82,17 +82,30 @@ function describeFsError(error: NodeJS.ErrnoException, file: string): string {
  * reason; an error of the data source rejects with that error. Either way the
  * temporary file is removed and an existing file at `path` is left untouched.
  */
-export async function writeCsvFile<K extends CsvKind>(
+export function writeCsvFile<K extends CsvKind>(
   path: string,
   kind: K,
   data: CsvStreamData[K],
   options: CsvOptions = {},
 ): Promise<CsvFileResult> {
+  return writeFileAtomically(path, () => exportCsvStream(kind, data, options), 'CSV');
+}
+
+/**
+ * As writeCsvFile, for any export: `what` names it in error messages ("a run
+ * file"); `source` is called once the target is known to be writable.
+ */
+export async function writeFileAtomically(
+  path: string,
+  source: () => Readable,
+  what: string,
+): Promise<CsvFileResult> {
   const target = resolve(path);
-  const destination = await destinationOf(target);
+  const destination = await destinationOf(target, what);
   const fail = (error: NodeJS.ErrnoException): CsvWriteError =>
     new CsvWriteError(target, describeFsError(error, destination.file), error.code, {
       cause: error,
+      what,
     });
 
   // Same folder as the file replaced, so the rename cannot cross file systems.
@@ -115,14 +128,14 @@ export async function writeCsvFile<K extends CsvKind>(
     fileError = error;
   });
 
-  const source = exportCsvStream(kind, data, options);
+  const input = source();
   let sourceError: unknown = null;
-  source.once('error', (error) => {
+  input.once('error', (error) => {
     sourceError = error;
   });
 
   try {
-    await pipeline(source, counter, file);
+    await pipeline(input, counter, file);
   } catch (error) {
     // A stream destroyed while opening closes its file later: wait, then clean up.
     if (!file.closed) await new Promise<void>((done) => file.once('close', () => done()));
@@ -147,7 +160,7 @@ export async function writeCsvFile<K extends CsvKind>(
 }
 
 /** Follows `target`'s links to the file to write, refusing what is not a regular file. */
-async function destinationOf(target: string): Promise<Destination> {
+async function destinationOf(target: string, what: string): Promise<Destination> {
   let file = target;
   for (let links = 0; links <= MAX_LINKS; links++) {
     let stats: Stats;
@@ -159,7 +172,10 @@ async function destinationOf(target: string): Promise<Destination> {
       if (!isErrnoException(error)) throw error;
       // Nothing there (or a dangling link's target): the file is created.
       if (error.code === 'ENOENT') return { file, mode: null };
-      throw new CsvWriteError(target, describeFsError(error, file), error.code, { cause: error });
+      throw new CsvWriteError(target, describeFsError(error, file), error.code, {
+        cause: error,
+        what,
+      });
     }
     if (link !== null) {
       // A relative link is relative to the folder it is in.
@@ -167,12 +183,13 @@ async function destinationOf(target: string): Promise<Destination> {
       continue;
     }
     if (stats.isFile()) return { file, mode: stats.mode & 0o777 };
-    const what = `${fileKind(stats)}, not a regular file`;
+    const kind = `${fileKind(stats)}, not a regular file`;
     throw new CsvWriteError(
       target,
-      file === target ? `it is ${what}` : `it links to ${file}, ${what}`,
+      file === target ? `it is ${kind}` : `it links to ${file}, ${kind}`,
       stats.isDirectory() ? 'EISDIR' : undefined,
+      { what },
     );
   }
-  throw new CsvWriteError(target, 'its symbolic links form a loop', 'ELOOP');
+  throw new CsvWriteError(target, 'its symbolic links form a loop', 'ELOOP', { what });
 }

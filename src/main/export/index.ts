@@ -13,6 +13,7 @@ export {
   type TrialsStreamData,
 } from './csv';
 export { CsvWriteError, writeCsvFile, type CsvFileResult } from './file';
+export { csvDataOf } from './run-csv';
 export {
   SUMMARY_STATS,
   TRIAL_METRIC_FIELDS,
@@ -20,3 +21,21 @@ export {
   type Cell,
   type SummariesByProfile,
 } from './columns';
+export { writeFileAtomically } from './file';
+export {
+  parseRunFile,
+  readRunFile,
+  runFileStream,
+  RunFileError,
+  RunStillRunningError,
+  RUN_FILE_FORMAT,
+  RUN_FILE_VERSION,
+  without,
+  type RunFileContent,
+} from './run-file';
+export {
+  importRunFiles,
+  importRunTexts,
+  type RunImportOptions,
+  type RunImportResult,
+} from './run-import';

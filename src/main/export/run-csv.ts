@@ -3,6 +3,8 @@
 // download. The file name says which run and which kind.
 
 import type { Readable } from 'node:stream';
+import { runComparisons } from '../../shared/comparisons';
+import { DEFAULT_READER_PACE_TPS } from '../../shared/reader';
 import type { RunDetail, RunRecord } from '../../shared/run';
 import type { IpcContract, ParsedInputOf } from '../../shared/ipc-contract';
 import { NotFoundError } from '../ipc/not-found';
@@ -14,9 +16,14 @@ export type CsvRequest = ParsedInputOf<IpcContract['exportCsv']>;
 
 /** `lasttoken-2026-12-01-1530-ab12cd34-trials.csv`: when the run started (UTC), its id's start, the kind. */
 export function csvFileName(run: Pick<RunRecord, 'id' | 'started_at'>, kind: CsvKind): string {
+  return exportFileName(run, `${kind}.csv`);
+}
+
+/** `lasttoken-2026-12-01-1530-ab12cd34-<ending>`, for any export of a run. */
+export function exportFileName(run: Pick<RunRecord, 'id' | 'started_at'>, ending: string): string {
   const started = run.started_at.slice(0, 16).replace('T', '-').replace(':', '');
   const id = run.id.replace(/[^0-9a-zA-Z]/g, '').slice(0, 8);
-  return `lasttoken-${started}-${id}-${kind}.csv`;
+  return `lasttoken-${started}-${id}-${ending}`;
 }
 
 function detailOf(history: HistoryQueries, run_id: string): RunDetail {
@@ -25,10 +32,19 @@ function detailOf(history: HistoryQueries, run_id: string): RunDetail {
   return detail;
 }
 
-function dataFor(detail: RunDetail, kind: CsvKind): CsvStreamData[CsvKind] {
-  return kind === 'summary'
-    ? { run: detail.run, summaries: detail.summaries }
-    : { run: detail.run, trials: detail.trials };
+/** What an export of `kind` is made of, from a stored run. */
+export function csvDataOf<K extends CsvKind>(detail: RunDetail, kind: K): CsvStreamData[K] {
+  const data: { [Kind in CsvKind]: () => CsvStreamData[Kind] } = {
+    summary: () => ({ run: detail.run, summaries: detail.summaries }),
+    trials: () => ({ run: detail.run, trials: detail.trials }),
+    chunks: () => ({ run: detail.run, trials: detail.trials }),
+    comparisons: () => ({
+      run: detail.run,
+      comparisons: runComparisons(detail),
+      reader_pace_tps: DEFAULT_READER_PACE_TPS,
+    }),
+  };
+  return data[kind]();
 }
 
 export interface RunCsv {
@@ -42,7 +58,7 @@ export function openRunCsv(history: HistoryQueries, request: CsvRequest): RunCsv
   const options: CsvOptions = { bom: request.bom };
   return {
     file_name: csvFileName(detail.run, request.kind),
-    stream: exportCsvStream(request.kind, dataFor(detail, request.kind), options),
+    stream: exportCsvStream(request.kind, csvDataOf(detail, request.kind), options),
   };
 }
 
@@ -53,5 +69,5 @@ export function saveRunCsv(
   path: string,
 ): Promise<CsvFileResult> {
   const detail = detailOf(history, request.run_id);
-  return writeCsvFile(path, request.kind, dataFor(detail, request.kind), { bom: request.bom });
+  return writeCsvFile(path, request.kind, csvDataOf(detail, request.kind), { bom: request.bom });
 }

@@ -4,10 +4,11 @@
 
 import Database from 'better-sqlite3';
 import type { ApiError } from '../../shared/api';
-import { CsvWriteError } from '../export';
+import { CsvWriteError, RunFileError, RunStillRunningError } from '../export';
 import { ModelListError, ProbeConfigError } from '../probe';
 import { ProfileError, ProfileInputError, ProfileNotFoundError } from '../profiles';
 import { RunConfigError } from '../runs';
+import { RequestSecretError } from '../runs/profile-endpoint';
 import { RunInProgressError } from '../runs/run-service';
 import { InvalidKeyError, InvalidProfileIdError, KeychainUnavailableError } from '../secrets';
 import { SettingsError } from '../settings';
@@ -21,6 +22,9 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ProfileInputError) {
     return { code: 'invalid', message: error.message, field: error.field };
   }
+  if (error instanceof RequestSecretError && error.keychainUnavailable) {
+    return { code: 'keychain_unavailable', message: error.message };
+  }
   if (error instanceof InvalidKeyError) {
     return { code: 'invalid', message: error.message, field: 'key' };
   }
@@ -32,7 +36,9 @@ export function toApiError(error: unknown): ApiError {
     error instanceof RunConfigError ||
     error instanceof RunInProgressError ||
     error instanceof ProbeConfigError ||
-    error instanceof InvalidProfileIdError
+    error instanceof InvalidProfileIdError ||
+    error instanceof RunFileError ||
+    error instanceof RunStillRunningError
   ) {
     return { code: 'invalid', message: error.message };
   }

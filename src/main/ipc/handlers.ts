@@ -1,13 +1,18 @@
 // Main's answers to the contract's methods. Each is a thin call into a
 // service; no Electron here, so the same handlers serve the app's window, the
-// browser mode and plain-Node tests. Nothing here returns a key: keys go in
-// through keysSet and out only into a request's header (profileEndpoint).
+// browser mode and plain-Node tests. Nothing here returns a key or a proxy's
+// credentials: keys go in through keysSet, credentials through a profile's
+// write-only proxy_credentials, and out only into a request (profileEndpoint).
 
+import { text } from 'node:stream/consumers';
 import type { KeyStatus, RunView, TrialRow } from '../../shared/api';
 import type { AppInfo, IpcContract } from '../../shared/ipc-contract';
+import { PROVIDER_PRESETS } from '../../shared/presets';
 import type { Profile, RunDetail } from '../../shared/run';
 import { runCharts } from '../charts/run-charts';
-import { csvFileName, saveRunCsv } from '../export/run-csv';
+import { csvFileName, exportFileName, saveRunCsv } from '../export/run-csv';
+import { runFileStream } from '../export/run-file';
+import { importRunTexts } from '../export/run-import';
 import { listModels, testConnection, type EndpointSpec } from '../probe';
 import { BuiltinProfileError, type ProfileService } from '../profiles';
 import type { RunService } from '../runs/run-service';
@@ -19,7 +24,7 @@ import { NotFoundError } from './not-found';
 
 export interface HandlerDeps {
   identity: Pick<AppInfo, 'name' | 'version' | 'electron' | 'transport'>;
-  store: Pick<Store, 'history'>;
+  store: Pick<Store, 'history' | 'runs'>;
   profiles: ProfileService;
   settings: SettingsService;
   runs: RunService;
@@ -92,8 +97,8 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
 
     profilesList: () => profiles.list(),
     profilesGet: ({ id }) => requireProfile(id),
-    profilesCreate: (draft) => profiles.create(draft),
-    profilesUpdate: ({ id, patch }) => profiles.update(id, patch),
+    profilesCreate: (draft) => profiles.add(draft),
+    profilesUpdate: ({ id, patch }) => profiles.edit(id, patch),
     profilesDuplicate: ({ id, name }) => {
       const source = requireProfile(id);
       if (source.builtin) {
@@ -101,7 +106,8 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
           `"${source.name}" is built in and cannot be duplicated: add your own profile instead`,
         );
       }
-      // The key stays where it is: keys leave the keychain only for a request.
+      // The key and the proxy's credentials stay where they are: secrets leave
+      // the keychain only for a request.
       return profiles.create({
         name: name ?? copyName(source.name, profiles.list()),
         base_url: source.base_url,
@@ -111,6 +117,12 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
         defaults: source.defaults,
         notes: source.notes,
         allow_insecure_key: source.allow_insecure_key,
+        key_header: source.key_header,
+        key_prefix: source.key_prefix,
+        query: source.query,
+        key_env: source.key_env,
+        proxy_mode: source.proxy_mode,
+        proxy_url: source.proxy_url,
       });
     },
     profilesRemove: ({ id }) => profiles.remove(id),
@@ -133,6 +145,8 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
       return { state: 'none' };
     },
 
+    presetsList: () => PROVIDER_PRESETS,
+
     modelsList: async (input) =>
       listModels(
         'profile_id' in input
@@ -145,6 +159,17 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
     runsCancel: ({ run_id }) => ({ cancelled: runs.cancel(run_id) }),
     runsDelete: ({ run_id }) => ({ deleted: runs.delete(run_id) }),
     runsLive: () => runs.live(),
+    runsRepeat: (request) => runs.repeat(request),
+    runsCancelSeries: ({ series_id }) => ({ cancelled: runs.cancelSeries(series_id) }),
+    runsSeries: () => runs.liveSeries(),
+    runsImport: ({ files, label }) => importRunTexts(files, deps.store.runs, { label }),
+    historyRunFile: async ({ run_id }) => {
+      const detail = requireRun(run_id);
+      return {
+        file_name: exportFileName(detail.run, 'run.json'),
+        text: await text(runFileStream(detail)),
+      };
+    },
 
     historyList: (filter) => ({ runs: history.listRuns(filter), total: history.countRuns(filter) }),
     historyRun: ({ run_id }) => runView(requireFigures(run_id)),

@@ -1,5 +1,7 @@
 // Turns what went wrong into one sentence a user can act on.
 
+import { ProxyError } from './proxy/proxy-error';
+
 const NETWORK_CODES: Record<string, string> = {
   ECONNREFUSED: 'connection refused: nothing is listening at that address',
   ENOTFOUND: 'DNS lookup failed: the host name does not resolve',
@@ -35,10 +37,16 @@ function tlsErrorText(error: Error & { code?: string; reason?: string }): string
   return `TLS handshake failed${reason ? `: ${reason}` : ''}`;
 }
 
-export function networkErrorText(error: Error, host: string): string {
+/** What a failed connection means, in words a user can act on (the error's own message when it is not a known case). */
+export function networkReason(error: Error): string {
   const code = (error as NodeJS.ErrnoException).code;
-  const known = (code ? NETWORK_CODES[code] : undefined) ?? tlsErrorText(error);
-  return known ? `${known} (${host})` : `${error.message} (${host})`;
+  return (code ? NETWORK_CODES[code] : undefined) ?? tlsErrorText(error) ?? error.message;
+}
+
+/** A failed request, said of `host`; a proxy's failure already names the proxy instead. */
+export function networkErrorText(error: Error, host: string): string {
+  if (error instanceof ProxyError) return error.message;
+  return `${networkReason(error)} (${host})`;
 }
 
 /**
@@ -69,12 +77,15 @@ function findMessage(value: unknown): string | null {
   return null;
 }
 
-/** Retry-After is either delta-seconds or an HTTP date. */
+/**
+ * Retry-After is either delta-seconds or an HTTP date. A date is rounded up to
+ * whole seconds: a client that waits what this says never comes back early.
+ */
 export function parseRetryAfter(value: string | undefined, nowMs = Date.now()): number | null {
   if (!value) return null;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return null;
-  return Math.max(0, Math.round((date - nowMs) / 1000));
+  return Math.max(0, Math.ceil((date - nowMs) / 1000));
 }

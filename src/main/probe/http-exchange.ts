@@ -2,11 +2,14 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type Socket } from 'node:net';
 import type { Clock } from '../clock';
+import { tunnelOf } from './proxy/tunnel-attempt';
 
 export interface ConnectionPhases {
   reused_connection: boolean;
   dns_ms: number | null;
   connect_ms: number | null;
+  /** Through a proxy: from TCP connected to the proxy until the tunnel was open. */
+  proxy_ms: number | null;
   tls_ms: number | null;
 }
 
@@ -77,7 +80,8 @@ export function startExchange(request: ExchangeRequest, observer: ExchangeObserv
   const secure = url.protocol === 'https:';
   const t0 = clock.now();
   // The clock has microsecond resolution; rounding keeps float noise out of the figures.
-  const elapsed = (): number => Math.round((clock.now() - t0) * 1000) / 1000;
+  const since = (at: number): number => Math.round((at - t0) * 1000) / 1000;
+  const elapsed = (): number => since(clock.now());
 
   let socket: Socket | undefined;
   let reused = false;
@@ -124,14 +128,19 @@ export function startExchange(request: ExchangeRequest, observer: ExchangeObserv
       observer.onConnected(elapsed());
       return;
     }
+    s.once('secureConnect', () => {
+      secureAt = elapsed();
+      observer.onConnected(secureAt);
+    });
+    // Through a proxy the socket comes with its tunnel open: its agent timed the way there.
+    if (tunnelOf(req)) {
+      if (!secure) observer.onConnected(elapsed());
+      return;
+    }
     s.once('lookup', () => (lookupAt = elapsed()));
     s.once('connect', () => {
       connectAt = elapsed();
       if (!secure) observer.onConnected(connectAt);
-    });
-    s.once('secureConnect', () => {
-      secureAt = elapsed();
-      observer.onConnected(secureAt);
     });
   });
 
@@ -165,14 +174,32 @@ export function startExchange(request: ExchangeRequest, observer: ExchangeObserv
     t0MonoMs: t0,
     elapsed,
     phases() {
-      if (reused) return { reused_connection: true, dns_ms: null, connect_ms: null, tls_ms: null };
+      if (reused) {
+        return {
+          reused_connection: true,
+          dns_ms: null,
+          connect_ms: null,
+          proxy_ms: null,
+          tls_ms: null,
+        };
+      }
+      const tunnel = tunnelOf(req);
+      const at = (stamp: number | null): number | null => (stamp === null ? null : since(stamp));
       // An IP literal needs no lookup: its DNS phase is zero, not unknown.
-      const dnsDone = isIP(url.hostname.replace(/^\[|\]$/g, '')) ? 0 : lookupAt;
+      const dnsDone = tunnel
+        ? (at(tunnel.lookupAt) ?? (tunnel.proxyIsIp ? 0 : null))
+        : isIP(url.hostname.replace(/^\[|\]$/g, ''))
+          ? 0
+          : lookupAt;
+      const connected = tunnel ? at(tunnel.connectAt) : connectAt;
+      const tunnelOpen = tunnel ? at(tunnel.tunnelAt) : null;
+      const tlsFrom = tunnel ? tunnelOpen : connectAt;
       return {
         reused_connection: false,
         dns_ms: dnsDone,
-        connect_ms: connectAt === null || dnsDone === null ? null : connectAt - dnsDone,
-        tls_ms: !secure || secureAt === null || connectAt === null ? null : secureAt - connectAt,
+        connect_ms: span(dnsDone, connected),
+        proxy_ms: span(connected, tunnelOpen),
+        tls_ms: secure ? span(tlsFrom, secureAt) : null,
       };
     },
     hangUp() {
@@ -182,8 +209,14 @@ export function startExchange(request: ExchangeRequest, observer: ExchangeObserv
     destroy() {
       detach();
       req.destroy();
+      tunnelOf(req)?.abandon();
     },
   };
+}
+
+/** From one stamp (ms since t0, to the microsecond) to a later one; null unless both were reached. */
+function span(from: number | null, to: number | null): number | null {
+  return from === null || to === null ? null : Math.round((to - from) * 1000) / 1000;
 }
 
 /** The server closed the connection (cleanly, not by a reset) before its answer was complete. */

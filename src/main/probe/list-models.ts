@@ -12,8 +12,11 @@ import { dialectAdapter } from './dialects';
 import { isRecord } from './dialects/dialect';
 import { EndpointUrlError } from './endpoint-url';
 import { networkErrorText, providerErrorMessage } from './failure-text';
-import { checkedEndpointUrl } from './probe-session';
+import { monotonicClock } from '../clock';
+import { createProxyAgent } from './proxy/proxy-agent';
+import { checkedEndpointUrl, proxyRoute, secretsOf } from './probe-session';
 import { providerLine } from './redact';
+import { endpointHeaders } from './request-shape';
 import type { EndpointSpec } from './types';
 
 const TIMEOUT_MS = 30_000;
@@ -57,17 +60,24 @@ export class ModelListError extends Error {
   override readonly name = 'ModelListError';
 }
 
-function priceIsZero(value: unknown): boolean {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && n === 0;
+/** A price as a number (OpenRouter writes them as strings); null when it is none. */
+function priceOf(value: unknown): number | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
 }
 
-/** OpenRouter's `pricing` ({prompt, completion} per token) or a `:free` id tell what costs nothing. */
+/**
+ * OpenRouter's `pricing` ({prompt, completion} per token) or a `:free` id tell
+ * what costs nothing. No pricing, or a price below zero (its router's "-1":
+ * the price depends on the route), says nothing: null, not "paid".
+ */
 function freeOf(entry: Record<string, unknown>, id: string): boolean | null {
   if (id.endsWith(':free')) return true;
   const pricing = entry['pricing'];
   if (!isRecord(pricing)) return null;
-  return priceIsZero(pricing['prompt']) && priceIsZero(pricing['completion']);
+  const prices = [priceOf(pricing['prompt']), priceOf(pricing['completion'])];
+  if (prices.some((price) => price === null || price < 0)) return null;
+  return prices.every((price) => price === 0);
 }
 
 function modelOf(entry: unknown): ModelInfo | null {
@@ -75,11 +85,13 @@ function modelOf(entry: unknown): ModelInfo | null {
   const id = entry['id'];
   const name = entry['display_name'] ?? entry['name'];
   const context = entry['context_length'] ?? entry['context_window'];
+  const owner = entry['owned_by'];
   return {
     id,
     name: typeof name === 'string' && name !== id ? name : null,
     free: freeOf(entry, id),
     context_length: typeof context === 'number' && Number.isFinite(context) ? context : null,
+    owner: typeof owner === 'string' && owner !== '' ? owner : null,
   };
 }
 
@@ -101,11 +113,16 @@ export function parseModelList(body: string): ModelInfo[] {
   return models.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-function get(url: URL, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function get(
+  url: URL,
+  headers: Record<string, string>,
+  agent: http.Agent | undefined,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = (url.protocol === 'https:' ? https : http).get(url, {
       headers,
       timeout: TIMEOUT_MS,
+      agent,
     });
     req.on('timeout', () =>
       req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
@@ -148,21 +165,27 @@ function get(url: URL, headers: Record<string, string>): Promise<{ status: numbe
 
 export async function listModels(endpoint: EndpointSpec): Promise<ModelList> {
   const url = checkedEndpointUrl(endpoint, modelsUrl);
-  const secrets = [endpoint.api_key ?? ''];
+  // Through the same proxy as the trials: a model list must not go around it.
+  const route = proxyRoute(endpoint, url);
+  const agent = route
+    ? createProxyAgent(route, { keepAlive: false, clock: monotonicClock })
+    : undefined;
+  const secrets = secretsOf(endpoint, route);
   const headers = {
     accept: 'application/json',
     'user-agent': 'LastToken',
-    ...dialectAdapter(endpoint.dialect).headers(endpoint.api_key),
-    ...endpoint.headers,
+    ...endpointHeaders(endpoint, dialectAdapter(endpoint.dialect)),
   };
   let answer;
   try {
-    answer = await get(url, headers);
+    answer = await get(url, headers, agent);
   } catch (error) {
     if (error instanceof ModelListError) throw error;
     throw new ModelListError(
       providerLine(networkErrorText(error as Error, url.host), secrets, MAX_MESSAGE_CHARS),
     );
+  } finally {
+    agent?.destroy();
   }
   if (answer.status < 200 || answer.status >= 300) {
     const message = providerLine(providerErrorMessage(answer.body), secrets, MAX_MESSAGE_CHARS);

@@ -5,11 +5,14 @@ import type { Trial } from '../../shared/trial';
 import { dialectAdapter } from './dialects';
 import { EndpointUrlError, isLoopbackHost, resolveEndpointUrl } from './endpoint-url';
 import { redactSecrets } from './redact';
+import { endpointHeaders, keyHeaderName, withQuery } from './request-shape';
 import { runTrial } from './run-trial';
 import { sharedTokenCounter, type TokenCounter } from './tokens';
 import { unmeasuredTrial } from './trial-metrics';
 import type { EndpointSpec, Limits, RequestSpec, TrialOptions, TrialRunner } from './types';
 import { CREDENTIAL_HEADER } from './credential-header';
+import { createProxyAgent } from './proxy/proxy-agent';
+import { proxyRouteFor, proxySecrets, ProxyUrlError, type ProxyRoute } from './proxy/proxy-route';
 
 export class ProbeConfigError extends Error {}
 
@@ -24,23 +27,49 @@ export interface ProbeSessionOptions {
   tokens?: TokenCounter;
 }
 
-function secretsOf(endpoint: EndpointSpec): string[] {
+/** What must never appear in a text that leaves the engine: the key, credential headers, the proxy's credentials. */
+export function secretsOf(endpoint: EndpointSpec, route: ProxyRoute | null): string[] {
   const headerSecrets = Object.entries(endpoint.headers ?? {})
     .filter(([name]) => CREDENTIAL_HEADER.test(name))
     .map(([, value]) => value);
-  return [endpoint.api_key ?? '', ...headerSecrets].filter((s) => s.length > 0);
+  return [endpoint.api_key ?? '', ...headerSecrets, ...proxySecrets(route)].filter(
+    (s) => s.length > 0,
+  );
+}
+
+/** The proxy requests to `url` go through (the profile's, or the environment's); null when direct. */
+export function proxyRoute(endpoint: EndpointSpec, url: URL): ProxyRoute | null {
+  try {
+    return proxyRouteFor(endpoint.proxy, url);
+  } catch (error) {
+    if (error instanceof ProxyUrlError) throw new ProbeConfigError(error.message);
+    throw error;
+  }
+}
+
+/** Through a proxy, its agent; else a kept-alive connection's, or none (a new connection per request). */
+function agentFor(
+  url: URL,
+  route: ProxyRoute | null,
+  reuse: boolean,
+  clock: Clock,
+): http.Agent | false {
+  if (route) return createProxyAgent(route, { keepAlive: reuse, clock });
+  if (!reuse) return false;
+  return new (url.protocol === 'https:' ? https : http).Agent({ keepAlive: true, maxSockets: 1 });
 }
 
 /** Node refuses to send a header with characters outside Latin-1 or line breaks; say which one, never its value. */
-function checkHeaders(headers: Record<string, string>): void {
+function checkHeaders(headers: Record<string, string>, keyHeader: string): void {
   for (const [name, value] of Object.entries(headers)) {
     try {
       http.validateHeaderName(name);
       http.validateHeaderValue(name, value);
     } catch {
-      const what = CREDENTIAL_HEADER.test(name)
-        ? 'the API key or credential'
-        : `the value of header "${name}"`;
+      const what =
+        CREDENTIAL_HEADER.test(name) || name.toLowerCase() === keyHeader.toLowerCase()
+          ? 'the API key or credential'
+          : `the value of header "${name}"`;
       throw new ProbeConfigError(
         `${what} contains characters that cannot be sent in an HTTP header`,
       );
@@ -68,13 +97,12 @@ export function createProbeSession(
 ): TrialRunner {
   const url = checkedEndpointUrl(endpoint, resolveEndpointUrl);
   const adapter = dialectAdapter(endpoint.dialect);
-  checkHeaders({ ...adapter.headers(endpoint.api_key), ...endpoint.headers });
-  const secure = url.protocol === 'https:';
-  const agent = options.reuse_connection
-    ? new (secure ? https : http).Agent({ keepAlive: true, maxSockets: 1 })
-    : false;
+  const identity = endpointHeaders(endpoint, adapter);
+  checkHeaders(identity, keyHeaderName(endpoint, adapter));
+  const route = proxyRoute(endpoint, url);
   const clock = options.clock ?? monotonicClock;
-  const secrets = secretsOf(endpoint);
+  const agent = agentFor(url, route, options.reuse_connection === true, clock);
+  const secrets = secretsOf(endpoint, route);
   const tokens = options.tokens ?? sharedTokenCounter();
   // The worker loads its vocabulary while the first request is in flight.
   tokens.warm();
@@ -92,12 +120,12 @@ export function createProbeSession(
         'content-type': 'application/json',
         accept: request.mode === 'stream' ? 'text/event-stream' : 'application/json',
         'user-agent': 'LastToken',
-        ...adapter.headers(endpoint.api_key),
-        ...endpoint.headers,
+        ...identity,
       },
       body: JSON.stringify(adapter.body(endpoint, request, usageRequested)),
       adapter,
       agent,
+      proxy: route?.display ?? null,
       clock,
       request,
       limits,
@@ -146,6 +174,7 @@ export function createProbeSession(
             `LastToken failed to run this trial (please report it): ${message}`,
             secrets,
           ),
+          route?.display ?? null,
         );
       }
     },
@@ -165,7 +194,7 @@ export function checkedEndpointUrl(
 ): URL {
   let url: URL;
   try {
-    url = resolve(endpoint.base_url, endpoint.dialect);
+    url = withQuery(resolve(endpoint.base_url, endpoint.dialect), endpoint.query);
   } catch (error) {
     if (error instanceof EndpointUrlError) throw new ProbeConfigError(error.message);
     throw error;

@@ -7,6 +7,7 @@ import { canDecode, contentEncodingOf, createBodyDecoder, type BodyDecoder } fro
 import { ProtocolError, type DialectAdapter, type Usage } from './dialects';
 import { networkErrorText, parseRetryAfter, providerErrorMessage } from './failure-text';
 import { PrematureCloseError, startExchange, type Exchange } from './http-exchange';
+import { proxyTimeoutText } from './proxy/proxy-failure';
 import { providerLine, redactSecrets } from './redact';
 import { createTimedSseReader, SseEventTooLargeError, type TimedSseReader } from './sse-reader';
 import type { TokenCounter } from './tokens';
@@ -19,6 +20,8 @@ export interface TrialContext {
   body: string;
   adapter: DialectAdapter;
   agent: http.Agent | false;
+  /** The proxy the agent goes through, as scheme://host:port; null when direct. */
+  proxy: string | null;
   clock: Clock;
   request: RequestSpec;
   limits: Limits;
@@ -172,6 +175,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           started_at,
           t0_mono_ms: exchange.t0MonoMs,
           phases,
+          proxy: ctx.proxy,
           headers_ms: headersAt,
           first_byte_ms: firstByteAt,
           first_event_ms: firstEventAt,
@@ -578,14 +582,15 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
         `the ${contentEncoding ?? ''}-compressed response could not be decoded: ${error.message}`,
       );
 
-    const connectTimer = setTimeout(
-      () =>
-        finish(
-          'connect_timeout',
-          `could not connect to ${host} within ${seconds(limits.connect_timeout_ms)}`,
-        ),
-      limits.connect_timeout_ms,
-    );
+    const connectTimer = setTimeout(() => {
+      const within = seconds(limits.connect_timeout_ms);
+      finish(
+        'connect_timeout',
+        ctx.proxy === null
+          ? `could not connect to ${host} within ${within}`
+          : proxyTimeoutText(ctx.proxy, host, exchange.phases(), within),
+      );
+    }, limits.connect_timeout_ms);
     timers.push(connectTimer);
     timers.push(
       setTimeout(

@@ -40,6 +40,8 @@ export interface TrialObservations {
   started_at: string;
   t0_mono_ms: number;
   phases: ConnectionPhases;
+  /** scheme://host:port of the proxy the request went through; null when direct. */
+  proxy: string | null;
   headers_ms: number | null;
   first_byte_ms: number | null;
   first_event_ms: number | null;
@@ -138,6 +140,7 @@ export function deriveTrial(o: TrialObservations): Trial {
     status: o.status,
     started_at: o.started_at,
     ...o.phases,
+    proxy: o.proxy,
     headers_ms: o.headers_ms,
     first_byte_ms: o.first_byte_ms,
     first_event_ms: o.first_event_ms,
@@ -191,13 +194,25 @@ const NO_TEXT: CountedText = {
 };
 
 /** A trial that failed before it measured anything: the status and why, every metric null. */
-export function unmeasuredTrial(mode: Mode, status: TrialStatus, error: string): Trial {
+export function unmeasuredTrial(
+  mode: Mode,
+  status: TrialStatus,
+  error: string,
+  proxy: string | null = null,
+): Trial {
   return deriveTrial({
     mode,
     status,
     started_at: new Date().toISOString(),
     t0_mono_ms: 0,
-    phases: { reused_connection: false, dns_ms: null, connect_ms: null, tls_ms: null },
+    phases: {
+      reused_connection: false,
+      dns_ms: null,
+      connect_ms: null,
+      proxy_ms: null,
+      tls_ms: null,
+    },
+    proxy,
     headers_ms: null,
     first_byte_ms: null,
     first_event_ms: null,

@@ -11,7 +11,24 @@ export interface EndpointSpec {
   headers?: Record<string, string>;
   /** Allow sending the key over plain http to a host that is not loopback. */
   allow_insecure_key?: boolean;
+  /** The header that carries the key, and what precedes the key in its value; default the dialect's. */
+  key_header?: { name: string; prefix: string };
+  /** Extra query parameters added to the endpoint URL (an api-version, say); never keys. */
+  query?: Record<string, string>;
+  /** How to reach the endpoint; default: the environment's proxy, as curl reads it. */
+  proxy?: ProxyChoice;
 }
+
+/**
+ * `env`: HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY (either case), never
+ * for loopback hosts. `direct`: no proxy whatever the environment says.
+ * `url`: this proxy (http, https, socks5, socks5h); its credentials travel
+ * apart from the URL, like a key, and never reach results or errors.
+ */
+export type ProxyChoice =
+  | { kind: 'env' }
+  | { kind: 'direct' }
+  | { kind: 'url'; url: string; username?: string; password?: string };
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';

@@ -23,6 +23,13 @@ export const DEMO_PROFILE_INPUT: ProfileInput = {
   notes:
     'Built in: the simulated provider that ships with LastToken, started in-process for each run. No key needed.',
   allow_insecure_key: false,
+  key_header: null,
+  key_prefix: null,
+  query: {},
+  key_env: null,
+  // The simulator runs in-process on loopback: never through a proxy.
+  proxy_mode: 'direct',
+  proxy_url: null,
 };
 
 /** Whether the profile runs against the built-in simulator (the host must start it). */

@@ -7,9 +7,26 @@ export {
   ProfileNotFoundError,
   ProfileService,
   type ProfileDraft,
+  type ImportedProfiles,
   type ProfileRepository,
+  type ProfileSecretsDraft,
   type RemovedProfile,
 } from './profile-service';
+export {
+  MAX_PROFILE_FILE_BYTES,
+  ProfileFileError,
+  parseProfileFile,
+  toProfileFile,
+  type ProfileFile,
+} from './profile-file';
+export {
+  ProxyUrlInputError,
+  decodeProxyCredentials,
+  proxyCredentialsAccount,
+  splitProxyUrl,
+  type ProxyCredentials,
+} from './proxy-url';
+export { KEY_ENV_NAME, isCredentialQuery, validateRequestShape } from './request-shape';
 export {
   BUILTIN_SIMULATOR_URL,
   DEMO_PROFILE_ID,

@@ -1,14 +1,27 @@
-// Saved profiles and their keys as one service, for the CLI now and the app
-// later: the profile in SQLite (without key), its key in the OS keychain under
-// the profile's id. This service can set, delete and ask about a key; it holds
-// a KeyManager, which has no way to read one back (only the engine's request
-// path does, through the KeyStore the run is given).
+// Saved profiles and their keys as one service, for the CLI and the app: the
+// profile in SQLite (without key), its key in the OS keychain under the
+// profile's id, its proxy's credentials beside it (proxyCredentialsAccount).
+// This service can set, delete and ask about them; it holds a KeyManager,
+// which has no way to read one back (only the engine's request path does,
+// through the KeyStore the run is given). The profile keeps flags of what the
+// keychain holds (has_key, proxy_auth), so a profile without any secret never
+// asks the keychain, and runs where none exists.
 
-import type { Profile, ProfileDefaults, ProfileInput } from '../../shared/run';
+import { randomUUID } from 'node:crypto';
+import type { Profile, ProfileDefaults, ProfileInput, ProxyMode } from '../../shared/run';
 import type { Dialect } from '../../shared/trial';
 import { KeychainUnavailableError, type KeyManager } from '../secrets';
 import type { CreateProfileOptions, ProfilePatch } from '../store';
+import { isReadOnlyError } from '../store/write-access';
 import { DEMO_PROFILE_ID, DEMO_PROFILE_INPUT } from './demo';
+import {
+  ProxyUrlInputError,
+  checkProxyCredentials,
+  encodeProxyCredentials,
+  proxyCredentialsAccount,
+  splitProxyUrl,
+  type ProxyCredentials,
+} from './proxy-url';
 import { ProfileError, ProfileInputError, validateProfileInput } from './validate';
 
 /** The saved profiles (the store's ProfilesRepository). */
@@ -30,6 +43,22 @@ export interface ProfileDraft {
   defaults?: ProfileDefaults;
   notes?: string;
   allow_insecure_key?: boolean;
+  key_header?: string | null;
+  key_prefix?: string | null;
+  query?: Record<string, string>;
+  key_env?: string | null;
+  proxy_mode?: ProxyMode;
+  /** May carry credentials (user:pass@host) for add and edit: they go to the keychain, never the database. */
+  proxy_url?: string | null;
+}
+
+/**
+ * What add and edit also take: the proxy's credentials, write-only. An
+ * object stores (or replaces) them, null removes them, undefined keeps them
+ * (or takes those written into proxy_url).
+ */
+export interface ProfileSecretsDraft {
+  proxy_credentials?: ProxyCredentials | null;
 }
 
 /** No profile has that id (or name). */
@@ -67,6 +96,15 @@ export interface RemovedProfile {
 const sameName = (a: string, b: string): boolean =>
   a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
+/** What importing a profile file did, profile by profile. */
+export interface ImportedProfiles {
+  added: Profile[];
+  /** The same profile (name, base URL and model) is saved already: nothing added. */
+  skipped: { name: string; id: string }[];
+  /** Another profile has the name: added under a new one. */
+  renamed: { from: string; to: string; id: string }[];
+}
+
 export class ProfileService {
   constructor(
     private readonly repository: ProfileRepository,
@@ -98,38 +136,55 @@ export class ProfileService {
 
   /** Validates and saves a new profile (ProfileInputError names the field at fault). */
   create(draft: ProfileDraft): Profile {
-    const input = validateProfileInput({
-      name: draft.name,
-      base_url: draft.base_url,
-      model: draft.model,
-      dialect: draft.dialect ?? 'openai-chat',
-      headers: draft.headers ?? {},
-      defaults: draft.defaults ?? {},
-      notes: draft.notes ?? '',
-      allow_insecure_key: draft.allow_insecure_key ?? false,
-    });
+    const input = this.newInput(draft);
     this.checkNameFree(input.name, null);
     return this.repository.create(input);
+  }
+
+  /**
+   * Like create, with the proxy's credentials (given, or written into
+   * proxy_url) stored in the keychain first: when the keychain fails, nothing
+   * is saved.
+   */
+  async add(draft: ProfileDraft & ProfileSecretsDraft): Promise<Profile> {
+    const { draft: clean, credentials } = withoutUrlCredentials(draft);
+    const input = this.newInput(clean);
+    this.checkNameFree(input.name, null);
+    const id = randomUUID();
+    if (credentials) {
+      requireOwnProxy(input.proxy_mode);
+      await this.keys.setKey(proxyCredentialsAccount(id), encodeProxyCredentials(credentials));
+    }
+    return this.repository.create(input, {
+      id,
+      secrets: { has_key: false, proxy_auth: Boolean(credentials) },
+    });
   }
 
   /** Changes the fields the patch sets (undefined leaves a field alone), checked as a whole. */
   update(id: string, patch: ProfilePatch): Profile {
     const current = this.editable(id, 'edited');
-    const merged: ProfileInput = {
-      name: patch.name ?? current.name,
-      base_url: patch.base_url ?? current.base_url,
-      model: patch.model ?? current.model,
-      dialect: patch.dialect ?? current.dialect,
-      headers: patch.headers ?? current.headers,
-      defaults: patch.defaults ?? current.defaults,
-      notes: patch.notes ?? current.notes,
-      allow_insecure_key: patch.allow_insecure_key ?? current.allow_insecure_key,
-    };
-    const input = validateProfileInput(merged);
-    this.checkNameFree(input.name, id);
-    const updated = this.repository.update(id, input);
-    if (!updated) throw new ProfileNotFoundError(id);
-    return updated;
+    return this.save(id, this.mergedInput(current, patch), {});
+  }
+
+  /**
+   * Like update, with the proxy's credentials: stored, replaced or removed in
+   * the keychain first (leaving the profile's own proxy removes them), so a
+   * keychain that fails leaves the profile as it was.
+   */
+  async edit(id: string, patch: ProfilePatch & ProfileSecretsDraft): Promise<Profile> {
+    const current = this.editable(id, 'edited');
+    const { draft: clean, credentials } = withoutUrlCredentials(patch);
+    const input = this.mergedInput(current, clean);
+    const account = proxyCredentialsAccount(id);
+    if (credentials) {
+      requireOwnProxy(input.proxy_mode);
+      await this.keys.setKey(account, encodeProxyCredentials(credentials));
+      return this.save(id, input, { proxy_auth: true });
+    }
+    const drop = current.proxy_auth && (credentials === null || input.proxy_mode !== 'url');
+    if (drop) await this.keys.deleteKey(account);
+    return this.save(id, input, drop ? { proxy_auth: false } : {});
   }
 
   /**
@@ -141,13 +196,15 @@ export class ProfileService {
     const profile = this.editable(id, 'removed');
     let warning: string | null = null;
     try {
-      await this.keys.deleteKey(id);
+      // A profile that never had a secret is removed without asking the keychain.
+      if (profile.has_key !== false) await this.keys.deleteKey(id);
+      if (profile.proxy_auth) await this.keys.deleteKey(proxyCredentialsAccount(id));
     } catch (error) {
       if (!(error instanceof KeychainUnavailableError)) throw error;
       warning =
-        `its API key, if one was stored, may remain in the OS keychain (service "LastToken", ` +
-        `account "${id}"): the keychain could not be reached. Delete that entry with your ` +
-        `keychain tool once it works again. ${error.message}`;
+        `its API key or proxy credentials, if stored, may remain in the OS keychain (service ` +
+        `"LastToken", accounts "${id}" and "${proxyCredentialsAccount(id)}"): the keychain could ` +
+        `not be reached. Delete those entries with your keychain tool once it works again. ${error.message}`;
     }
     if (!this.repository.remove(id)) throw new ProfileNotFoundError(id);
     return { profile, key_removed: warning === null, warning };
@@ -158,7 +215,7 @@ export class ProfileService {
     const profile = this.requireProfile(id);
     this.checkCanHoldKey(profile);
     await this.keys.setKey(id, key);
-    return profile;
+    return this.flag(id, { has_key: true });
   }
 
   /** Throws BuiltinProfileError for the demo profile, which takes no key (check before asking for one). */
@@ -172,16 +229,72 @@ export class ProfileService {
   /** Removes the profile's key from the OS keychain; a profile without one is fine. */
   async deleteKey(id: string): Promise<Profile> {
     const profile = this.requireProfile(id);
-    // The demo never has a key: nothing to ask the keychain.
-    if (!profile.builtin) await this.keys.deleteKey(id);
-    return profile;
+    // The demo never has a key, nor one that the flag says is absent: nothing to ask the keychain.
+    if (profile.builtin || profile.has_key === false) return profile;
+    await this.keys.deleteKey(id);
+    return this.flag(id, { has_key: false });
   }
 
-  /** Whether a key is stored, without reading it. Throws KeychainUnavailableError. */
+  /**
+   * Whether a key is stored, without reading it: the profile's flag, or for a
+   * profile saved before the flag existed, the keychain's answer (then kept as
+   * the flag). Throws KeychainUnavailableError.
+   */
   async hasKey(id: string): Promise<boolean> {
     const profile = this.requireProfile(id);
     // The demo's key is never asked for: it needs none, and must run without a keychain.
-    return profile.builtin ? false : this.keys.hasKey(id);
+    if (profile.builtin) return false;
+    if (profile.has_key !== null) return profile.has_key;
+    const stored = await this.keys.hasKey(id);
+    try {
+      this.flag(id, { has_key: stored });
+    } catch (error) {
+      // A history this process may only read is asked again next time.
+      if (!isReadOnlyError(error)) throw error;
+    }
+    return stored;
+  }
+
+  /**
+   * Adds the profiles of a profile file. Every one is checked before any is
+   * saved (a ProfileInputError names the profile at fault). One that is here
+   * already (same name, base URL and model) is skipped, so importing a file
+   * twice adds nothing; one whose name another profile has gets a new name.
+   * They come without key and without proxy credentials.
+   */
+  importProfiles(inputs: readonly ProfileInput[]): ImportedProfiles {
+    const checked = inputs.map((input, index) => {
+      try {
+        return validateProfileInput(input);
+      } catch (error) {
+        if (!(error instanceof ProfileInputError)) throw error;
+        throw new ProfileInputError(
+          error.field,
+          `profile ${index + 1} (${JSON.stringify(String(input.name).slice(0, 100))}): ${error.message}`,
+        );
+      }
+    });
+    const names = this.repository.list().map((p) => ({ ...p }));
+    const result: ImportedProfiles = { added: [], skipped: [], renamed: [] };
+    for (const input of checked) {
+      const same = names.find(
+        (p) =>
+          sameName(p.name, input.name) && p.base_url === input.base_url && p.model === input.model,
+      );
+      if (same) {
+        result.skipped.push({ name: input.name, id: same.id });
+        continue;
+      }
+      const name = freeName(
+        input.name,
+        names.map((p) => p.name),
+      );
+      const added = this.repository.create({ ...input, name });
+      names.push(added);
+      result.added.push(added);
+      if (name !== input.name) result.renamed.push({ from: input.name, to: name, id: added.id });
+    }
+    return result;
   }
 
   /**
@@ -200,6 +313,62 @@ export class ProfileService {
       if (created?.builtin) return created;
       throw error;
     }
+  }
+
+  private newInput(draft: ProfileDraft): ProfileInput {
+    return validateProfileInput({
+      name: draft.name,
+      base_url: draft.base_url,
+      model: draft.model,
+      dialect: draft.dialect ?? 'openai-chat',
+      headers: draft.headers ?? {},
+      defaults: draft.defaults ?? {},
+      notes: draft.notes ?? '',
+      allow_insecure_key: draft.allow_insecure_key ?? false,
+      key_header: draft.key_header ?? null,
+      key_prefix: draft.key_prefix ?? null,
+      query: draft.query ?? {},
+      key_env: draft.key_env ?? null,
+      proxy_mode: draft.proxy_mode ?? 'env',
+      proxy_url: draft.proxy_url ?? null,
+    });
+  }
+
+  /** The patch over the current profile, checked as a whole (undefined keeps a field, null clears it). */
+  private mergedInput(current: Profile, patch: ProfilePatch): ProfileInput {
+    const pick = <K extends keyof ProfileInput>(field: K): ProfileInput[K] =>
+      patch[field] === undefined ? current[field] : (patch[field] as ProfileInput[K]);
+    const input = validateProfileInput({
+      name: pick('name'),
+      base_url: pick('base_url'),
+      model: pick('model'),
+      dialect: pick('dialect'),
+      headers: pick('headers'),
+      defaults: pick('defaults'),
+      notes: pick('notes'),
+      allow_insecure_key: pick('allow_insecure_key'),
+      key_header: pick('key_header'),
+      key_prefix: pick('key_prefix'),
+      query: pick('query'),
+      key_env: pick('key_env'),
+      proxy_mode: pick('proxy_mode'),
+      proxy_url: pick('proxy_url'),
+    });
+    this.checkNameFree(input.name, current.id);
+    return input;
+  }
+
+  private save(id: string, input: ProfileInput, flags: ProfilePatch): Profile {
+    const updated = this.repository.update(id, { ...input, ...flags });
+    if (!updated) throw new ProfileNotFoundError(id);
+    return updated;
+  }
+
+  /** Records what the keychain now holds for the profile. */
+  private flag(id: string, flags: ProfilePatch): Profile {
+    const updated = this.repository.update(id, flags);
+    if (!updated) throw new ProfileNotFoundError(id);
+    return updated;
   }
 
   private requireProfile(id: string): Profile {
@@ -226,5 +395,59 @@ export class ProfileService {
         `a profile named "${other.name}" exists already (id ${other.id}): choose another name`,
       );
     }
+  }
+}
+
+/**
+ * The draft with its proxy URL's credentials taken out, and the credentials
+ * to store: those given, else those written into the URL; null to remove;
+ * undefined to keep what is stored.
+ */
+function withoutUrlCredentials<D extends { proxy_url?: string | null } & ProfileSecretsDraft>(
+  draft: D,
+): { draft: D; credentials: ProxyCredentials | null | undefined } {
+  const given = draft.proxy_credentials;
+  if (given) {
+    try {
+      checkProxyCredentials(given);
+    } catch (error) {
+      throw new ProfileInputError('proxy_url', (error as Error).message);
+    }
+  }
+  if (typeof draft.proxy_url !== 'string' || draft.proxy_url.trim() === '') {
+    return { draft, credentials: given };
+  }
+  let split;
+  try {
+    split = splitProxyUrl(draft.proxy_url);
+  } catch (error) {
+    if (error instanceof ProxyUrlInputError)
+      throw new ProfileInputError('proxy_url', error.message);
+    throw error;
+  }
+  if (split.credentials && given !== undefined) {
+    throw new ProfileInputError(
+      'proxy_url',
+      'the proxy credentials are given twice (in the URL and apart): give them once',
+    );
+  }
+  return { draft: { ...draft, proxy_url: split.url }, credentials: split.credentials ?? given };
+}
+
+function requireOwnProxy(mode: ProxyMode): void {
+  if (mode === 'url') return;
+  throw new ProfileInputError(
+    'proxy_url',
+    'proxy credentials need the profile’s own proxy (a proxy URL), not the environment’s or none',
+  );
+}
+
+/** `name`, or `name (imported)`, `name (imported 2)`... whichever no profile has yet. */
+function freeName(name: string, taken: readonly string[]): string {
+  const free = (candidate: string): boolean => !taken.some((t) => sameName(t, candidate));
+  if (free(name)) return name;
+  for (let n = 1; ; n++) {
+    const candidate = `${name} (imported${n === 1 ? '' : ` ${n}`})`;
+    if (free(candidate)) return candidate;
   }
 }

@@ -2,26 +2,14 @@
 // Every message names the field and the problem in words a user can act on,
 // and never repeats a header value (headers are where keys travel).
 
-import type { ProfileDefaults, ProfileInput } from '../../shared/run';
+import { MAX_RPM, type ProfileDefaults, type ProfileInput } from '../../shared/run';
 import { DIALECTS, type Dialect } from '../../shared/trial';
 import { isLoopbackHost, resolveEndpointUrl } from '../probe';
 import { CREDENTIAL_HEADER, HEADER_NAME } from './headers';
+import { ProfileError, ProfileInputError } from './profile-input-error';
+import { validateRequestShape } from './request-shape';
 
-/** Something the user can fix about a profile; the message is for people. */
-export class ProfileError extends Error {
-  override name = 'ProfileError';
-}
-
-/** A field of a profile is not acceptable. */
-export class ProfileInputError extends ProfileError {
-  override name = 'ProfileInputError';
-  constructor(
-    readonly field: keyof ProfileInput,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ProfileError, ProfileInputError };
 
 export const MAX_NAME_LENGTH = 100;
 const MAX_MODEL_LENGTH = 200;
@@ -134,6 +122,15 @@ function defaults(value: unknown): ProfileDefaults {
     }
     result[field] = limit;
   }
+  if (input.max_rpm !== undefined) {
+    if (!positiveInteger(input.max_rpm, MAX_RPM)) {
+      throw new ProfileInputError(
+        'defaults',
+        `max_rpm (calls per minute) must be a whole number from 1 to ${MAX_RPM}`,
+      );
+    }
+    result.max_rpm = input.max_rpm;
+  }
   return result;
 }
 
@@ -161,15 +158,17 @@ export function validateProfileInput(
   if (typeof input.allow_insecure_key !== 'boolean') {
     throw new ProfileInputError('allow_insecure_key', 'allow_insecure_key must be true or false');
   }
+  const extraHeaders = headers(input.headers);
   return {
     name: text('name', 'name', input.name, MAX_NAME_LENGTH),
     base_url: options.builtin ? input.base_url : baseUrl(input.base_url, chosen),
     model: text('model', 'model', input.model, MAX_MODEL_LENGTH),
     dialect: chosen,
-    headers: headers(input.headers),
+    headers: extraHeaders,
     defaults: defaults(input.defaults),
     notes: notes(input.notes),
     allow_insecure_key: input.allow_insecure_key,
+    ...validateRequestShape(input, extraHeaders),
   };
 }
 

@@ -1,8 +1,11 @@
 // What a run will do before it does it: the order of each profile's trials
 // and how many API calls that makes (free tiers count requests). The
 // orchestrator executes exactly `trialSchedule`, so the announced number and
-// the calls made cannot drift apart.
+// the calls made cannot drift apart. A paced profile (defaults.max_rpm) takes
+// at least its calls' spacing, which the plan says too.
 import {
+  MAX_RETRY_WAIT_MS,
+  MAX_RPM,
   SIZE_LIMITS,
   TIME_LIMITS,
   type Profile,
@@ -10,6 +13,7 @@ import {
   type RunPlan,
 } from '../../shared/run';
 import { MODES, type Mode } from '../../shared/trial';
+import { callSpacingMs } from './call-gate';
 
 /** The saved profiles (the store's ProfilesRepository fits: it answers null for an unknown id). */
 export interface ProfileLookup {
@@ -113,13 +117,34 @@ export function runConfigProblems(config: RunConfig, profiles: ProfileLookup): s
     problems.push('reuse_connection must be true or false');
   }
   if (typeof config.warmup !== 'boolean') problems.push('warmup must be true or false');
+  const maxRetryWait = config.max_retry_wait_ms;
+  if (
+    maxRetryWait !== undefined &&
+    !(typeof maxRetryWait === 'number' && maxRetryWait >= 0 && maxRetryWait <= MAX_RETRY_WAIT_MS)
+  ) {
+    problems.push(
+      `max_retry_wait_ms must be from 0 to ${MAX_RETRY_WAIT_MS} milliseconds, got ${maxRetryWait}`,
+    );
+  }
+  const giveUp = config.give_up_after;
+  if (giveUp !== undefined && !(giveUp === 0 || isPositiveInteger(giveUp))) {
+    problems.push(`give_up_after must be a whole number (0: never give up), got ${giveUp}`);
+  }
+  for (const id of ids) {
+    const rpm = profiles.get(id)?.defaults.max_rpm;
+    if (rpm !== undefined && !(isPositiveInteger(rpm) && rpm <= MAX_RPM)) {
+      problems.push(
+        `profile ${id}: max_rpm must be a whole number from 1 to ${MAX_RPM}, got ${rpm}`,
+      );
+    }
+  }
   return problems;
 }
 
 /**
  * Validates the configuration and says how many API calls the run will make:
- * per profile, (trials + warm-up) × modes. Throws RunConfigError listing every
- * problem.
+ * per profile, (trials + warm-up) × modes, and the least time pacing makes
+ * them take. Throws RunConfigError listing every problem.
  */
 export function planRun(config: RunConfig, profiles: ProfileLookup): RunPlan {
   const problems = runConfigProblems(config, profiles);
@@ -127,9 +152,16 @@ export function planRun(config: RunConfig, profiles: ProfileLookup): RunPlan {
   const schedule = trialSchedule(config);
   const perProfile = schedule.length;
   const warmups = schedule.filter((t) => t.warmup).length;
+  const per_profile = config.profile_ids.map((profile_id) => ({
+    profile_id,
+    calls: perProfile,
+    // The first call starts at once; each further one waits its spacing.
+    min_ms: (perProfile - 1) * callSpacingMs(profiles.get(profile_id)?.defaults.max_rpm),
+  }));
   return {
     calls: perProfile * config.profile_ids.length,
     warmup_calls: warmups * config.profile_ids.length,
-    per_profile: config.profile_ids.map((profile_id) => ({ profile_id, calls: perProfile })),
+    per_profile,
+    min_duration_ms: Math.max(0, ...per_profile.map((p) => p.min_ms)),
   };
 }

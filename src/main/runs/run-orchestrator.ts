@@ -18,8 +18,17 @@
 // - A sink that throws while saving stops the run (its results would be lost;
 //   the remaining API calls would be spent for nothing): a `run_error` event,
 //   status `interrupted`.
-// - The key is read just before a profile's first trial, goes into its probe
-//   session only, and never into a snapshot, an event, an error or the outcome.
+// - Free tiers: a paced profile (defaults.max_rpm) starts its calls 60/N s
+//   apart, warm-ups included; a Retry-After holds its next call back, at most
+//   config.max_retry_wait_ms (call-gate.ts). Either wait is announced by a
+//   `profile_waiting` event. A 429 stays a measured trial like any other.
+// - A profile that fails config.give_up_after trials in a row stops (the
+//   provider refuses or is down, and every call costs quota): `profile_failed`
+//   with reason `gave_up`, its remaining calls not made; the others go on.
+// - The key (and the proxy's credentials) is read just before a profile's
+//   first trial (requestEndpoint: a profile without any never asks the
+//   keychain), goes into its probe session only, and never into a snapshot,
+//   an event, an error or the outcome.
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Clock } from '../clock';
@@ -33,22 +42,27 @@ import {
   type TrialRunner,
 } from '../probe';
 import { redactSecrets } from '../probe/redact';
-import type {
-  Profile,
-  ProfileFailure,
-  ProfileFailureReason,
-  ProfileSnapshot,
-  RunConfig,
-  RunEvent,
-  RunOutcome,
-  RunPlan,
-  RunRecord,
-  RunStatus,
-  StoredTrial,
+import {
+  DEFAULT_GIVE_UP_AFTER,
+  DEFAULT_MAX_RETRY_WAIT_MS,
+  type Profile,
+  type ProfileFailure,
+  type ProfileFailureReason,
+  type ProfileSnapshot,
+  type RunConfig,
+  type RunEvent,
+  type RunOutcome,
+  type RunPlan,
+  type RunRecord,
+  type RunStatus,
+  type RunTags,
+  type StoredTrial,
 } from '../../shared/run';
-import type { Mode } from '../../shared/trial';
+import type { Mode, Trial } from '../../shared/trial';
+import { callSpacingMs, processCallGates, type CallGates } from './call-gate';
 import { createEmitter, type Listener } from './emitter';
 import { planRun, trialSchedule, type PlannedTrial, type ProfileLookup } from './plan';
+import { requestEndpoint, type Environment } from './profile-endpoint';
 import { offSocketQueue, type TurnQueue } from './turn-queue';
 
 export interface KeySource {
@@ -68,6 +82,8 @@ export type SessionFactory = (endpoint: EndpointSpec, options: ProbeSessionOptio
 export interface RunDeps {
   profiles: ProfileLookup;
   keys: KeySource;
+  /** Where profiles' key variables (key_env) are read. Default: process.env. */
+  env?: Environment;
   sink: RunSink;
   /** Wall clock for started_at / ended_at (default: new Date()). */
   now?: () => Date;
@@ -79,6 +95,8 @@ export interface RunDeps {
   createSession?: SessionFactory;
   /** Default: the process-wide queue shared by all runs. */
   queue?: TurnQueue;
+  /** When each profile's calls may start (pacing, Retry-After). Default: the process-wide gates. */
+  gates?: CallGates;
   /** Count tokens while answers stream, for a live view (TrialOptions.liveTokens). */
   liveTokens?: boolean;
 }
@@ -103,6 +121,14 @@ export interface RunHandle {
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
+function giveUpText(name: string, failed: number, last: Trial, left: number): string {
+  const why = last.error === null ? last.status : `${last.status}: ${last.error}`;
+  return (
+    `profile “${name}” stopped after ${failed} failed trials in a row (the last: ${why}); ` +
+    `its ${left} remaining ${left === 1 ? 'call was' : 'calls were'} not made`
+  );
+}
+
 /** The profile as it is now, without anything that is not a field of a profile (a key, say). */
 function snapshotOf(profile: Profile): ProfileSnapshot {
   return {
@@ -115,6 +141,14 @@ function snapshotOf(profile: Profile): ProfileSnapshot {
     defaults: { ...profile.defaults },
     notes: profile.notes,
     allow_insecure_key: profile.allow_insecure_key,
+    key_header: profile.key_header,
+    key_prefix: profile.key_prefix,
+    query: { ...profile.query },
+    key_env: profile.key_env,
+    has_key: profile.has_key,
+    proxy_mode: profile.proxy_mode,
+    proxy_url: profile.proxy_url,
+    proxy_auth: profile.proxy_auth,
     builtin: profile.builtin,
   };
 }
@@ -139,11 +173,16 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T |
  * through the sink (a sink error is thrown here, before any API call) and
  * starts every profile.
  */
-export function startRun(deps: RunDeps, config: RunConfig): RunHandle {
+export function startRun(
+  deps: RunDeps,
+  config: RunConfig,
+  tags: RunTags = { series_id: null, label: null },
+): RunHandle {
   const plan = planRun(config, deps.profiles);
   const now = deps.now ?? (() => new Date());
   const createSession = deps.createSession ?? createProbeSession;
   const queue = deps.queue ?? offSocketQueue;
+  const gates = deps.gates ?? processCallGates;
   const { sink } = deps;
 
   const runId = (deps.newId ?? randomUUID)();
@@ -162,6 +201,9 @@ export function startRun(deps: RunDeps, config: RunConfig): RunHandle {
     started_at: now().toISOString(),
     ended_at: null,
     planned_calls: plan.calls,
+    series_id: tags.series_id,
+    label: tags.label,
+    imported_at: null,
   };
   sink.createRun(structuredClone(record));
 
@@ -202,39 +244,33 @@ export function startRun(deps: RunDeps, config: RunConfig): RunHandle {
   });
   const schedule = trialSchedule(runConfig);
 
-  /** The profile's key, or null when the profile cannot be measured (reported) or the run stopped. */
-  async function readKey(profile: ProfileSnapshot): Promise<{ key: string | undefined } | null> {
+  /** The profile's endpoint with its secrets, or null when it cannot be measured (reported) or the run stopped. */
+  async function readEndpoint(profile: ProfileSnapshot): Promise<EndpointSpec | null> {
     try {
-      const read = await unlessAborted(deps.keys.readKeyForRequest(profile.id), signal);
-      return read === ABORTED ? null : { key: read };
+      const read = await unlessAborted(requestEndpoint(profile, deps.keys, deps.env), signal);
+      return read === ABORTED ? null : read;
     } catch (error) {
       if (signal.aborted) return null;
       failProfile(
         profile.id,
         'key_unavailable',
-        `profile “${profile.name}” was not measured: its API key could not be read from the OS keychain: ${messageOf(error)}`,
+        `profile “${profile.name}” was not measured: ${messageOf(error)}`,
       );
       return null;
     }
   }
 
   async function runProfile(profile: ProfileSnapshot): Promise<void> {
-    const read = await readKey(profile);
-    if (!read || signal.aborted) return;
-    const secrets = [read.key];
+    const endpoint = await readEndpoint(profile);
+    if (!endpoint || signal.aborted) return;
+    const proxy = endpoint.proxy?.kind === 'url' ? endpoint.proxy : null;
+    const secrets = [endpoint.api_key, proxy?.username, proxy?.password];
     let session: TrialRunner;
     try {
-      session = createSession(
-        {
-          base_url: profile.base_url,
-          model: profile.model,
-          dialect: profile.dialect,
-          api_key: read.key,
-          headers: profile.headers,
-          allow_insecure_key: profile.allow_insecure_key,
-        },
-        { reuse_connection: runConfig.reuse_connection, clock: deps.clock },
-      );
+      session = createSession(endpoint, {
+        reuse_connection: runConfig.reuse_connection,
+        clock: deps.clock,
+      });
     } catch (error) {
       const hint =
         error instanceof InsecureKeyError
@@ -251,10 +287,7 @@ export function startRun(deps: RunDeps, config: RunConfig): RunHandle {
       return;
     }
     try {
-      for (const planned of schedule) {
-        if (signal.aborted) break;
-        await runOneTrial(profile.id, session, planned);
-      }
+      await runSchedule(profile, session, secrets);
     } catch (error) {
       // A bug in one profile's loop must not take the others (or the process) down.
       failProfile(
@@ -267,11 +300,41 @@ export function startRun(deps: RunDeps, config: RunConfig): RunHandle {
     }
   }
 
+  /** The profile's trials in order, each when its gate lets it start, until it gives up. */
+  async function runSchedule(
+    profile: ProfileSnapshot,
+    session: TrialRunner,
+    secrets: (string | undefined)[],
+  ): Promise<void> {
+    const gate = gates.get(profile.id);
+    const spacing = callSpacingMs(profile.defaults.max_rpm);
+    const maxRetryWait = runConfig.max_retry_wait_ms ?? DEFAULT_MAX_RETRY_WAIT_MS;
+    const giveUpAfter = runConfig.give_up_after ?? DEFAULT_GIVE_UP_AFTER;
+    let failedInRow = 0;
+    for (const [done, planned] of schedule.entries()) {
+      const mayStart = await gate.acquire(spacing, signal, (wait) =>
+        emit({ type: 'profile_waiting', run_id: runId, profile_id: profile.id, ...wait }),
+      );
+      if (!mayStart || signal.aborted) return;
+      const trial = await runOneTrial(profile.id, session, planned);
+      if (trial === null) return;
+      gate.ended(trial, maxRetryWait);
+      failedInRow = trial.status === 'ok' ? 0 : failedInRow + 1;
+      const left = schedule.length - done - 1;
+      if (giveUpAfter > 0 && failedInRow >= giveUpAfter && left > 0) {
+        const message = giveUpText(profile.name, failedInRow, trial, left);
+        failProfile(profile.id, 'gave_up', redactSecrets(message, secrets));
+        return;
+      }
+    }
+  }
+
+  /** The trial, or null when cancel cut it short (not a measurement). */
   async function runOneTrial(
     profile_id: string,
     session: TrialRunner,
     planned: PlannedTrial,
-  ): Promise<void> {
+  ): Promise<Trial | null> {
     const where = { run_id: runId, profile_id, ...planned };
     emit({ type: 'trial_started', ...where });
 
@@ -300,7 +363,7 @@ export function startRun(deps: RunDeps, config: RunConfig): RunHandle {
     if (signal.aborted && trial.status === 'aborted') {
       droppedTrials++;
       emit({ type: 'trial_finished', ...where, status: trial.status, trial, saved: false });
-      return;
+      return null;
     }
     const stored: StoredTrial = {
       run_id: runId,
@@ -323,6 +386,7 @@ export function startRun(deps: RunDeps, config: RunConfig): RunHandle {
       }
       emitter.emit({ type: 'trial_finished', ...where, status: trial.status, trial, saved });
     });
+    return trial;
   }
 
   let resolveDone: (outcome: RunOutcome) => void = () => {};

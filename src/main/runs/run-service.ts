@@ -15,10 +15,12 @@ import type {
   FinishedTrial,
   LiveRun,
   LiveTrial,
+  LiveWait,
   RunPlanView,
+  SeriesView,
   TrialPosition,
 } from '../../shared/api';
-import type { RunConfig, RunEvent } from '../../shared/run';
+import type { RunConfig, RunEvent, RunTags } from '../../shared/run';
 import { arrivalPoints, trialBrief } from '../charts/run-charts';
 import { usesBuiltinSimulator, withBuiltinEndpoint } from '../profiles';
 import type { BuiltinSimulator } from '../sim';
@@ -27,6 +29,9 @@ import type { Emitter } from './emitter';
 import { planRun, runConfigProblems, type ProfileLookup } from './plan';
 import { startRun, type KeySource, type RunDeps, type RunHandle } from './run-orchestrator';
 import { offSocketQueue, type TurnQueue } from './turn-queue';
+import { RunSeries, type LaunchedRun, type SeriesRequest, type SeriesTimers } from './run-series';
+
+const NO_TAGS: RunTags = { series_id: null, label: null };
 
 /** Progress events of one run are at least this far apart. */
 export const PROGRESS_INTERVAL_MS = 100;
@@ -42,6 +47,8 @@ export interface RunServiceDeps {
   queue?: TurnQueue;
   /** For tests: engine options a run passes on (a clock, a session factory). */
   runDeps?: Partial<Omit<RunDeps, 'profiles' | 'keys' | 'sink' | 'queue'>>;
+  /** The wall clock and timers that space the repetitions of a series (default: the real ones). */
+  timers?: SeriesTimers;
 }
 
 interface ActiveRun {
@@ -70,9 +77,16 @@ function appendPoints(line: ArrivalPoint[], points: readonly ArrivalPoint[]): Ar
 export class RunService {
   private readonly active = new Map<string, ActiveRun>();
   private readonly queue: TurnQueue;
+  private readonly series: RunSeries;
 
   constructor(private readonly deps: RunServiceDeps) {
     this.queue = deps.queue ?? offSocketQueue;
+    this.series = new RunSeries({
+      launch: (config, tags) => this.launch(config, tags),
+      cancelRun: (run_id) => this.active.get(run_id)?.handle.cancel(),
+      publish: (event) => this.publish(event),
+      timers: deps.timers,
+    });
   }
 
   /** How many API calls the run would make, or why it cannot start; nothing is sent. */
@@ -87,7 +101,38 @@ export class RunService {
   }
 
   /** Starts the run in this process and answers its id; throws RunConfigError before any call. */
-  async start(config: RunConfig): Promise<{ run_id: string }> {
+  async start(config: RunConfig, tags: RunTags = NO_TAGS): Promise<{ run_id: string }> {
+    const { run_id } = await this.launch(config, tags);
+    return { run_id };
+  }
+
+  /**
+   * Runs the configuration `count` times, `every_ms` from one start to the
+   * next, as one series tagged with `label` (see run-series.ts); a count of 1
+   * is a single run with its label. Answers the first run; throws as start does.
+   */
+  async repeat(request: SeriesRequest): Promise<{ series_id: string | null; run_id: string }> {
+    if (request.count === 1) {
+      const { run_id } = await this.start(request.config, {
+        series_id: null,
+        label: request.label,
+      });
+      return { series_id: null, run_id };
+    }
+    return this.series.start(request);
+  }
+
+  /** Ends a series: no further repetition, the run in progress cancelled; false when none is going. */
+  cancelSeries(series_id: string): boolean {
+    return this.series.cancel(series_id);
+  }
+
+  /** Every series still going here. */
+  liveSeries(): SeriesView[] {
+    return this.series.list();
+  }
+
+  private async launch(config: RunConfig, tags: RunTags): Promise<LaunchedRun> {
     const chosen = config.profile_ids.map((id) => this.deps.store.profiles.get(id));
     const needsSimulator = chosen.some((p) => p && usesBuiltinSimulator(p));
     const profiles: ProfileLookup = needsSimulator
@@ -108,6 +153,7 @@ export class RunService {
         liveTokens: true,
       },
       config,
+      tags,
     );
     const run: ActiveRun = {
       handle,
@@ -117,6 +163,7 @@ export class RunService {
         running: [],
         finished: [],
         failures: [],
+        waits: [],
         errors: [],
       },
       dirty: new Map(),
@@ -125,13 +172,32 @@ export class RunService {
     };
     this.active.set(handle.runId, run);
     handle.subscribe((event) => this.follow(run, event));
-    return { run_id: handle.runId };
+    // Counted for a series, which says how many of its runs failed as the CLI counts them.
+    let counted = 0;
+    let ok = 0;
+    handle.subscribe((event) => {
+      if (event.type !== 'trial_finished' || !event.saved || event.warmup) return;
+      counted++;
+      if (event.status === 'ok') ok++;
+    });
+    const done = handle.done.then((outcome) => ({
+      outcome,
+      failed:
+        outcome.status !== 'completed' || outcome.failures.length > 0 || (counted > 0 && ok === 0),
+    }));
+    return { run_id: handle.runId, done };
   }
 
-  /** Stops a run of this process (completed trials stay saved); false when none is running with that id. */
+  /**
+   * Stops a run of this process (completed trials stay saved); false when none
+   * is running with that id. A repetition's cancel ends its series, as Ctrl-C
+   * ends `run --repeat`.
+   */
   cancel(run_id: string): boolean {
     const run = this.active.get(run_id);
     if (!run) return false;
+    const series = this.series.seriesOf(run_id);
+    if (series !== null) return this.series.cancel(series);
     run.handle.cancel();
     return true;
   }
@@ -151,6 +217,7 @@ export class RunService {
 
   /** Stops every run still going and marks it `interrupted`; then the simulator. */
   async close(): Promise<void> {
+    this.series.close();
     const going = [...this.active.values()];
     for (const run of going) run.handle.cancel();
     const outcomes = await Promise.all(going.map((run) => run.handle.done));
@@ -184,6 +251,7 @@ export class RunService {
           warmup: event.warmup,
         };
         live.running.push({ ...position, chunks: 0, chars: 0, tokens: 0, points: [] });
+        live.waits = live.waits.filter((w) => w.profile_id !== event.profile_id);
         this.publish({ type: 'trial_started', run_id: event.run_id, ...position });
         return;
       }
@@ -224,7 +292,22 @@ export class RunService {
           message: event.message,
         };
         live.failures.push(failure);
+        live.waits = live.waits.filter((w) => w.profile_id !== event.profile_id);
         this.publish({ type: 'profile_failed', run_id: event.run_id, ...failure });
+        return;
+      }
+      case 'profile_waiting': {
+        const waiting: LiveWait = {
+          profile_id: event.profile_id,
+          reason: event.reason,
+          wait_ms: event.wait_ms,
+          retry_after_s: event.retry_after_s,
+          capped: event.capped,
+          // A moment on the wall clock: a page opened mid-wait counts down to the same one.
+          until: Date.now() + event.wait_ms,
+        };
+        live.waits = [...live.waits.filter((w) => w.profile_id !== event.profile_id), waiting];
+        this.publish({ type: 'profile_waiting', run_id: event.run_id, ...waiting });
         return;
       }
       case 'run_error':

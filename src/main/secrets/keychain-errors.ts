@@ -17,7 +17,10 @@ export type KeychainFailureReason =
   /** Any other refusal of the OS keychain. */
   | 'keychain-error';
 
-const AFTER = 'Profiles without keys still work.';
+// What still works: a profile that keeps no key in the keychain never asks it.
+const AFTER =
+  'Profiles that keep no key in the keychain still work, and a profile can take its key ' +
+  'from an environment variable instead (lasttoken profile edit ID --key-env VAR).';
 
 const LINUX_MESSAGES: Record<KeychainFailureReason, string> = {
   'no-dbus':

@@ -14,10 +14,13 @@ import {
   type Theme,
 } from '../../shared/api';
 import {
+  DEFAULT_GIVE_UP_AFTER,
+  DEFAULT_MAX_RETRY_WAIT_MS,
   DEFAULT_MAX_TOKENS,
   DEFAULT_PROMPT,
   DEFAULT_RUN_LIMITS,
   DEFAULT_TRIALS,
+  MAX_RETRY_WAIT_MS,
   MAX_TOKENS,
   MAX_TRIALS,
 } from '../../shared/run';
@@ -42,6 +45,8 @@ export const DEFAULT_RUN_DEFAULTS: RunDefaults = {
   stall_ms: DEFAULT_RUN_LIMITS.stall_ms,
   deadline_ms: DEFAULT_RUN_LIMITS.deadline_ms,
   warmup: false,
+  max_retry_wait_ms: DEFAULT_MAX_RETRY_WAIT_MS,
+  give_up_after: DEFAULT_GIVE_UP_AFTER,
 };
 
 const MAX_MS = 86_400_000;
@@ -61,6 +66,10 @@ const RUN_DEFAULT_CHECKS: { [K in keyof RunDefaults]: (value: unknown) => boolea
   stall_ms: isMs,
   deadline_ms: isMs,
   warmup: (v) => typeof v === 'boolean',
+  // Zero is a choice here: never wait, never give up.
+  max_retry_wait_ms: (v) =>
+    typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_RETRY_WAIT_MS,
+  give_up_after: (v) => v === 0 || isWhole(v, MAX_TRIALS),
 };
 
 /** The language to start in: Chinese for a Chinese system, else English. */

@@ -58,6 +58,7 @@ interface FilterParameters {
   from: string | null;
   to: string | null;
   status: RunStatus | null;
+  series_id: string | null;
 }
 
 interface ListParameters extends FilterParameters {
@@ -68,6 +69,8 @@ interface ListParameters extends FilterParameters {
 interface TrendRow {
   run_id: string;
   started_at: string;
+  series_id: string | null;
+  label: string | null;
   model: string;
   mode: Mode;
   status: TrialStatus;
@@ -87,7 +90,8 @@ const RUN_FILTER = `
         AND (@model IS NULL OR r.id IN (SELECT run_id FROM run_profiles WHERE model = @model))
         AND (@from IS NULL OR r.started_at >= @from)
         AND (@to IS NULL OR r.started_at < @to)
-        AND (@status IS NULL OR r.status = @status)`;
+        AND (@status IS NULL OR r.status = @status)
+        AND (@series_id IS NULL OR r.series_id = @series_id)`;
 
 interface ChunkSourceRow {
   profile_id: string;
@@ -121,6 +125,7 @@ export class HistoryQueries {
     // index alone, so a page costs the same whatever the size of the history.
     this.selectPage = db.prepare(`
       SELECT r.id, r.config, r.status, r.started_at, r.ended_at, r.planned_calls,
+        r.series_id, r.label, r.imported_at,
         (SELECT count(*) FROM trials t WHERE t.run_id = r.id AND t.warmup = 0) AS trials,
         (SELECT count(*) FROM trials t WHERE t.run_id = r.id AND t.warmup = 0 AND t.status = 'ok') AS ok
       FROM runs r ${RUN_FILTER}
@@ -132,7 +137,8 @@ export class HistoryQueries {
        WHERE run_id = ? AND profile_id = ? AND mode = ? AND trial_index = ?`,
     );
     this.selectRun = db.prepare(
-      'SELECT id, config, status, started_at, ended_at, planned_calls FROM runs WHERE id = ?',
+      `SELECT id, config, status, started_at, ended_at, planned_calls, series_id, label, imported_at
+       FROM runs WHERE id = ?`,
     );
     this.selectRunProfiles = db.prepare(
       'SELECT * FROM run_profiles WHERE run_id = ? ORDER BY position',
@@ -142,7 +148,7 @@ export class HistoryQueries {
       `SELECT ${TRIAL_FIGURE_COLUMNS.map((column) => `t.${column}`).join(', ')} ${TRIALS_OF_RUN}`,
     );
     this.selectTrend = db.prepare(`
-      SELECT r.id AS run_id, r.started_at, p.model, t.mode, t.status,
+      SELECT r.id AS run_id, r.started_at, r.series_id, r.label, p.model, t.mode, t.status,
         t.ttft_ms, t.gap_median_ms, t.total_ms, t.first_byte_ms
       FROM trials t
         JOIN runs r ON r.id = t.run_id
@@ -206,32 +212,53 @@ export class HistoryQueries {
   }
 
   /**
-   * A profile's counted trials across runs, per model and mode (by model,
-   * stream first), oldest run first: per run the trials and the ok ones, and the median and p95 of the
-   * ok trials' first token (TTFT, TTFB in plain mode), median gap and total.
+   * A profile's counted trials across runs, per model, mode and series (by
+   * model, stream first, runs outside any series first, then the series by
+   * their first run), oldest run first: per run the trials and the ok ones,
+   * and the median and p95 of the ok trials' first token (TTFT, TTFB in plain
+   * mode), median gap and total. The repetitions of one series (run --repeat)
+   * are a line of their own: a measurement over a day reads as one.
    */
   trend(profile_id: string): TrendSeries[] {
-    const series = new Map<string, { model: string; mode: Mode; runs: Map<string, TrendRow[]> }>();
+    interface Line {
+      model: string;
+      mode: Mode;
+      series_id: string | null;
+      label: string | null;
+      runs: Map<string, TrendRow[]>;
+    }
+    const series = new Map<string, Line>();
+    const seriesOrder: (string | null)[] = [null];
     for (const row of this.selectTrend.all(profile_id)) {
-      const key = `${row.mode}\u0000${row.model}`;
+      const key = `${row.mode}\u0000${row.model}\u0000${row.series_id ?? ''}`;
+      if (!seriesOrder.includes(row.series_id)) seriesOrder.push(row.series_id);
       let entry = series.get(key);
-      if (!entry) series.set(key, (entry = { model: row.model, mode: row.mode, runs: new Map() }));
+      if (!entry) {
+        const { model, mode, series_id, label } = row;
+        series.set(key, (entry = { model, mode, series_id, label, runs: new Map() }));
+      }
       const rows = entry.runs.get(row.run_id);
       if (rows) rows.push(row);
       else entry.runs.set(row.run_id, [row]);
     }
     const ordered = [...series.values()].sort(
-      (a, b) => a.model.localeCompare(b.model) || MODES.indexOf(a.mode) - MODES.indexOf(b.mode),
+      (a, b) =>
+        a.model.localeCompare(b.model) ||
+        seriesOrder.indexOf(a.series_id) - seriesOrder.indexOf(b.series_id) ||
+        MODES.indexOf(a.mode) - MODES.indexOf(b.mode),
     );
-    return ordered.map(({ model, mode, runs }) => ({
+    return ordered.map(({ model, mode, series_id, label, runs }) => ({
       model,
       mode,
+      series_id,
+      label,
       points: [...runs.values()].map((rows) => {
         const first = rows[0] as TrendRow;
         const ok = rows.filter((r) => r.status === 'ok');
         return {
           run_id: first.run_id,
           started_at: first.started_at,
+          label: first.label,
           trials: rows.length,
           ok: ok.length,
           first: figure(ok, mode === 'stream' ? 'ttft_ms' : 'first_byte_ms'),
@@ -303,6 +330,9 @@ function runFields(row: RunRow): Omit<RunRecord, 'profiles'> {
     started_at: row.started_at,
     ended_at: row.ended_at,
     planned_calls: row.planned_calls,
+    series_id: row.series_id,
+    label: row.label,
+    imported_at: row.imported_at,
   };
 }
 
@@ -347,5 +377,6 @@ function filterParameters(filter: RunListFilter): FilterParameters {
     from: filter.from ?? null,
     to: filter.to ?? null,
     status: filter.status ?? null,
+    series_id: filter.series_id ?? null,
   };
 }

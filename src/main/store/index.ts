@@ -10,7 +10,7 @@ export {
   type CreateProfileOptions,
   type ProfilePatch,
 } from './profiles-repository';
-export { RunsRepository } from './runs-repository';
+export { RunsRepository, type ImportedRun } from './runs-repository';
 export { SettingsRepository } from './settings-repository';
 export { openStore, type Store } from './store';
 export { StoreOpenError, type StoreOpenErrorCode } from './store-error';

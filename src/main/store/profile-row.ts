@@ -13,6 +13,15 @@ export interface ProfileColumns {
   defaults: string;
   notes: string;
   allow_insecure_key: Bit;
+  key_header: string | null;
+  key_prefix: string | null;
+  query: string;
+  key_env: string | null;
+  /** Null: saved before schema version 5, the keychain must be asked. */
+  has_key: Bit | null;
+  proxy_mode: ProfileSnapshot['proxy_mode'];
+  proxy_url: string | null;
+  proxy_auth: Bit;
   builtin: Bit;
 }
 
@@ -26,6 +35,14 @@ export const PROFILE_COLUMNS = [
   'defaults',
   'notes',
   'allow_insecure_key',
+  'key_header',
+  'key_prefix',
+  'query',
+  'key_env',
+  'has_key',
+  'proxy_mode',
+  'proxy_url',
+  'proxy_auth',
   'builtin',
 ] as const satisfies readonly (keyof ProfileColumns)[];
 
@@ -39,6 +56,14 @@ export function toProfileColumns(profile: Omit<ProfileSnapshot, 'id'>): ProfileC
     defaults: JSON.stringify(profile.defaults),
     notes: profile.notes,
     allow_insecure_key: toBit(profile.allow_insecure_key),
+    key_header: profile.key_header,
+    key_prefix: profile.key_prefix,
+    query: JSON.stringify(profile.query),
+    key_env: profile.key_env,
+    has_key: profile.has_key === null ? null : toBit(profile.has_key),
+    proxy_mode: profile.proxy_mode,
+    proxy_url: profile.proxy_url,
+    proxy_auth: toBit(profile.proxy_auth),
     builtin: toBit(profile.builtin),
   };
 }
@@ -54,6 +79,14 @@ export function fromProfileColumns(id: string, row: ProfileColumns): ProfileSnap
     defaults: JSON.parse(row.defaults) as ProfileDefaults,
     notes: row.notes,
     allow_insecure_key: fromBit(row.allow_insecure_key),
+    key_header: row.key_header,
+    key_prefix: row.key_prefix,
+    query: JSON.parse(row.query) as Record<string, string>,
+    key_env: row.key_env,
+    has_key: row.has_key === null ? null : fromBit(row.has_key),
+    proxy_mode: row.proxy_mode,
+    proxy_url: row.proxy_url,
+    proxy_auth: fromBit(row.proxy_auth),
     builtin: fromBit(row.builtin),
   };
 }

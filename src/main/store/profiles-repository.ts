@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
-import type { Profile, ProfileInput } from '../../shared/run';
+import type { Profile, ProfileInput, ProfileSecretFlags } from '../../shared/run';
 import {
   PROFILE_COLUMNS,
   fromProfileColumns,
@@ -22,13 +22,16 @@ export interface CreateProfileOptions {
   /** Default: a random UUID. The built-in demo profile has a fixed one. */
   id?: string;
   builtin?: boolean;
+  /** Default: no key, no proxy credentials (a new profile's id has no keychain entries yet). */
+  secrets?: ProfileSecretFlags;
 }
 
-export type ProfilePatch = Partial<ProfileInput>;
+/** The input fields to change, and the keychain flags the profile service keeps. */
+export type ProfilePatch = Partial<ProfileInput & ProfileSecretFlags>;
 
 const ROW_COLUMNS = ['id', ...PROFILE_COLUMNS, 'created_at', 'updated_at'] as const;
 
-// What a patch may change: a Record, so a new ProfileInput field fails to
+// What a patch may change: a Record, so a new ProfilePatch field fails to
 // compile until it is listed. Anything else in a patch object (an id, a
 // builtin flag, a stray property) is ignored.
 const INPUT_FIELDS = Object.keys({
@@ -40,7 +43,15 @@ const INPUT_FIELDS = Object.keys({
   defaults: true,
   notes: true,
   allow_insecure_key: true,
-} satisfies Record<keyof ProfileInput, true>) as (keyof ProfileInput)[];
+  key_header: true,
+  key_prefix: true,
+  query: true,
+  key_env: true,
+  proxy_mode: true,
+  proxy_url: true,
+  has_key: true,
+  proxy_auth: true,
+} satisfies Record<keyof ProfilePatch, true>) as (keyof ProfilePatch)[];
 
 function fromRow(row: ProfileRow): Profile {
   return {
@@ -101,6 +112,14 @@ export class ProfilesRepository {
       defaults: input.defaults,
       notes: input.notes,
       allow_insecure_key: input.allow_insecure_key,
+      key_header: input.key_header,
+      key_prefix: input.key_prefix,
+      query: input.query,
+      key_env: input.key_env,
+      proxy_mode: input.proxy_mode,
+      proxy_url: input.proxy_url,
+      has_key: options.secrets?.has_key ?? false,
+      proxy_auth: options.secrets?.proxy_auth ?? false,
       builtin: options.builtin ?? false,
       created_at: now,
       updated_at: now,

@@ -8,6 +8,9 @@ export interface RunRow {
   started_at: string;
   ended_at: string | null;
   planned_calls: number;
+  series_id: string | null;
+  label: string | null;
+  imported_at: string | null;
   owner_pid: number;
   heartbeat_at: number;
 }

@@ -19,6 +19,12 @@ import { insertSql } from './row-values';
 import type { RunRow } from './run-row';
 import { TRIAL_COLUMNS, toTrialRow, type TrialRow } from './trial-row';
 
+/** A finished run from elsewhere (a run file) with every trial of it. */
+export interface ImportedRun {
+  record: RunRecord;
+  trials: readonly StoredTrial[];
+}
+
 interface RunProfileRow extends ProfileColumns {
   run_id: string;
   profile_id: string;
@@ -32,6 +38,9 @@ const RUN_COLUMNS = [
   'started_at',
   'ended_at',
   'planned_calls',
+  'series_id',
+  'label',
+  'imported_at',
   'owner_pid',
   'heartbeat_at',
 ] as const satisfies readonly (keyof RunRow)[];
@@ -49,6 +58,8 @@ export class RunsRepository {
   private readonly heartbeats: Heartbeats;
   private readonly createTransaction: (record: RunRecord) => void;
   private readonly saveTransaction: (stored: StoredTrial) => void;
+  private readonly importTransaction: (runs: readonly ImportedRun[]) => string[];
+  private readonly runExists: Statement<[string], { found: 1 }>;
 
   constructor(private readonly db: Database) {
     this.insertRun = db.prepare(insertSql('runs', RUN_COLUMNS));
@@ -64,30 +75,22 @@ export class RunsRepository {
     );
     // Trials and profile snapshots go with it (ON DELETE CASCADE).
     this.deleteFinished = db.prepare("DELETE FROM runs WHERE id = ? AND status != 'running'");
+    this.runExists = db.prepare('SELECT 1 AS found FROM runs WHERE id = ?');
     this.heartbeats = new Heartbeats((runId) => {
       if (db.open) this.beat(runId);
       else this.heartbeats.stop(); // closed without close(): nothing left to keep alive
     });
 
-    this.createTransaction = db.transaction((record: RunRecord) => {
-      this.insertRun.run({
-        id: record.id,
-        config: JSON.stringify(record.config),
-        status: record.status,
-        started_at: record.started_at,
-        ended_at: record.ended_at,
-        planned_calls: record.planned_calls,
-        owner_pid: process.pid,
-        heartbeat_at: Date.now(),
-      });
-      record.profiles.forEach((profile, position) => {
-        this.insertRunProfile.run({
-          run_id: record.id,
-          profile_id: profile.id,
-          position,
-          ...toProfileColumns(profile),
-        });
-      });
+    this.createTransaction = db.transaction((record: RunRecord) => this.insertRecord(record));
+    this.importTransaction = db.transaction((runs: readonly ImportedRun[]) => {
+      const added: string[] = [];
+      for (const { record, trials } of runs) {
+        if (this.runExists.get(record.id)) continue;
+        this.insertRecord(record);
+        for (const stored of trials) this.insertTrial.run(toTrialRow(stored));
+        added.push(record.id);
+      }
+      return added;
     });
     this.saveTransaction = db.transaction((stored: StoredTrial) => {
       this.insertTrial.run(toTrialRow(stored));
@@ -101,6 +104,18 @@ export class RunsRepository {
     if (record.status !== 'running') return;
     if (this.heartbeats.size === 0) this.db.pragma('wal_autocheckpoint = 0');
     this.heartbeats.add(record.id);
+  }
+
+  /**
+   * Adds finished runs with their trials (from run files), all or none in one
+   * transaction. A run whose id this history has already is left as it is.
+   * Answers the ids added.
+   */
+  importRuns(runs: readonly ImportedRun[]): string[] {
+    if (runs.some(({ record }) => record.status === 'running')) {
+      throw new Error('a run still being recorded cannot be imported');
+    }
+    return this.importTransaction(runs);
   }
 
   /** Commits one trial. Throws if the run does not exist or the trial was saved already. */
@@ -130,6 +145,30 @@ export class RunsRepository {
   /** Stops the heartbeats; the database itself is closed by its owner. */
   close(): void {
     this.heartbeats.stop();
+  }
+
+  private insertRecord(record: RunRecord): void {
+    this.insertRun.run({
+      id: record.id,
+      config: JSON.stringify(record.config),
+      status: record.status,
+      started_at: record.started_at,
+      ended_at: record.ended_at,
+      planned_calls: record.planned_calls,
+      series_id: record.series_id,
+      label: record.label,
+      imported_at: record.imported_at,
+      owner_pid: process.pid,
+      heartbeat_at: Date.now(),
+    });
+    record.profiles.forEach((profile, position) => {
+      this.insertRunProfile.run({
+        run_id: record.id,
+        profile_id: profile.id,
+        position,
+        ...toProfileColumns(profile),
+      });
+    });
   }
 
   private beat(runId: string): void {

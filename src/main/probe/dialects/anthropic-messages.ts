@@ -1,3 +1,4 @@
+import { DIALECT_KEY_HEADERS } from '../../../shared/presets';
 import {
   emptyEvent,
   isRecord,
@@ -40,11 +41,10 @@ export const anthropicMessages: DialectAdapter = {
   // Anthropic reports usage in message_start and message_delta without being asked.
   canRequestStreamUsage: false,
 
-  headers(apiKey) {
-    return {
-      'anthropic-version': ANTHROPIC_VERSION,
-      ...(apiKey ? { 'x-api-key': apiKey } : {}),
-    };
+  keyHeader: DIALECT_KEY_HEADERS['anthropic-messages'],
+
+  headers() {
+    return { 'anthropic-version': ANTHROPIC_VERSION };
   },
 
   body(endpoint, request) {

@@ -36,7 +36,10 @@ export interface DialectAdapter {
   readonly id: Dialect;
   /** Whether a stream request can ask for usage (`stream_options.include_usage`). */
   readonly canRequestStreamUsage: boolean;
-  headers(apiKey: string | undefined): Record<string, string>;
+  /** Headers every request of the dialect carries, besides the key (anthropic-version). */
+  headers(): Record<string, string>;
+  /** Where the key goes unless the endpoint names its own header (EndpointSpec.key_header). */
+  readonly keyHeader: { name: string; prefix: string };
   body(endpoint: EndpointSpec, request: RequestSpec, requestStreamUsage: boolean): unknown;
   parseStreamEvent(event: { event?: string | undefined; data: string }): StreamEventInfo;
   parsePlainBody(body: string): PlainBodyInfo;

@@ -1,3 +1,4 @@
+import { DIALECT_KEY_HEADERS } from '../../../shared/presets';
 import {
   describeType,
   emptyEvent,
@@ -77,8 +78,10 @@ export const openaiChat: DialectAdapter = {
   id: 'openai-chat',
   canRequestStreamUsage: true,
 
-  headers(apiKey): Record<string, string> {
-    return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+  keyHeader: DIALECT_KEY_HEADERS['openai-chat'],
+
+  headers(): Record<string, string> {
+    return {};
   },
 
   body(endpoint, request, requestStreamUsage) {

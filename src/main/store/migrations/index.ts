@@ -6,6 +6,9 @@
 import { sql as initial } from './001-initial';
 import { sql as trialEncodingFinish } from './002-trial-encoding-finish';
 import { sql as settings } from './003-settings';
+import { sql as trialProxyPhase } from './004-trial-proxy-phase';
+import { sql as profileRequestShape } from './005-profile-request-shape';
+import { sql as runSeriesLabel } from './006-run-series-label';
 
 export interface Migration {
   version: number;
@@ -17,6 +20,9 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'trial-encoding-finish', sql: trialEncodingFinish },
   { version: 3, name: 'settings', sql: settings },
+  { version: 4, name: 'trial-proxy-phase', sql: trialProxyPhase },
+  { version: 5, name: 'profile-request-shape', sql: profileRequestShape },
+  { version: 6, name: 'run-series-label', sql: runSeriesLabel },
 ];
 
 /** The schema version this build of LastToken writes. */

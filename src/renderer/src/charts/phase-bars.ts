@@ -1,5 +1,5 @@
 // Where the time went: one stacked bar per profile × mode, from the median of
-// each phase over its ok trials (connecting, TLS, waiting for the headers,
+// each phase over its ok trials (connecting, the proxy's tunnel, TLS, waiting for the headers,
 // waiting for the first token, streaming to the last token, the tail). The
 // first-token figure is one segment among several: the bar shows how much of
 // the wait comes after it.
@@ -12,6 +12,7 @@ import { escapeHtml } from './escape';
 
 export const PHASES = [
   'connect',
+  'proxy',
   'tls',
   'wait_headers',
   'wait_first_token',
@@ -24,6 +25,7 @@ export type Phase = (typeof PHASES)[number];
 export function phaseSegments(phases: PhaseBreakdown): Record<Phase, number> {
   return {
     connect: phases.dns_ms + phases.connect_ms,
+    proxy: phases.proxy_ms,
     tls: phases.tls_ms,
     wait_headers: phases.wait_headers_ms,
     wait_first_token: phases.wait_first_token_ms,
@@ -58,6 +60,7 @@ export interface PhaseBarsText {
 /** Phases keep their colours whatever the theme's order: a palette index per phase. */
 const PHASE_COLOR: Record<Phase, number> = {
   connect: 7,
+  proxy: 6,
   tls: 5,
   wait_headers: 3,
   wait_first_token: 1,
@@ -77,6 +80,10 @@ export function phaseBarsOption(
   text: PhaseBarsText,
 ): ChartOption {
   const segments = bars.map((bar) => phaseSegments(bar.phases));
+  // The tunnel's segment only where some trial went through a proxy: most runs have none.
+  const shown = PHASES.filter(
+    (phase) => phase !== 'proxy' || segments.some((segment) => segment.proxy > 0),
+  );
   return {
     animation: false,
     aria: { enabled: true },
@@ -86,7 +93,7 @@ export function phaseBarsOption(
     legend: {
       top: 0,
       textStyle: { color: theme.text },
-      data: PHASES.map((phase) => text.phase[phase]),
+      data: shown.map((phase) => text.phase[phase]),
     },
     tooltip: {
       trigger: 'axis',
@@ -99,14 +106,14 @@ export function phaseBarsOption(
         const bar = bars[index];
         const segment = segments[index];
         if (!bar || !segment) return '';
-        const lines = PHASES.map((phase, i) => {
+        const lines = shown.map((phase, i) => {
           // The marker is ECharts' own coloured dot (markup it made, not user text).
           const marker = items.find((item) => item.seriesIndex === i)?.marker;
           return `${typeof marker === 'string' ? marker : ''}${escapeHtml(
             `${text.phase[phase]}: ${text.ms(segment[phase])}`,
           )}`;
         });
-        const total = PHASES.reduce((sum, phase) => sum + segment[phase], 0);
+        const total = shown.reduce((sum, phase) => sum + segment[phase], 0);
         return [
           `<strong>${escapeHtml(text.heading(bar))}</strong>`,
           ...lines,
@@ -134,7 +141,7 @@ export function phaseBarsOption(
       axisTick: { show: false },
       axisLabel: { color: theme.text, width: 220, overflow: 'truncate' },
     },
-    series: PHASES.map((phase): BarSeriesOption => ({
+    series: shown.map((phase): BarSeriesOption => ({
       type: 'bar',
       name: text.phase[phase],
       stack: 'time',

@@ -1,7 +1,8 @@
 // A profile's trend over time: one point per run (x = when it started) for
 // its median first token (TTFT in stream mode, TTFB in plain mode), median
 // gap and total, as three small multiples over one shared time axis. One
-// series per model × mode: a colour per model, plain mode dashed with diamonds. Each
+// series per model × mode, and per series of repeated runs (their own line,
+// named by label): a colour per model and series, plain mode dashed with diamonds. Each
 // point's whisker reaches the run's p95. n is visible: the marker grows with
 // it, and a run of fewer than LOW_N ok trials is drawn hollow with its n
 // written beside it, so a single trial never looks as sure as thirty.
@@ -32,8 +33,12 @@ const SLIDER_HEIGHT = 40;
 export interface TrendText {
   /** Each panel's title. */
   panel: Record<TrendMetric, string>;
-  /** "sim-steady · stream": model names are user text (legend: canvas; tooltip: escaped). */
-  seriesName: (model: string, mode: Mode) => string;
+  /**
+   * "sim-steady · stream", with the group of repeated runs when the line is
+   * one ("berlin · 1a2b3c4d"): model names and labels are user text (legend:
+   * canvas; tooltip: escaped).
+   */
+  seriesName: (model: string, mode: Mode, group: string | null) => string;
   /** The figure's name in that mode: "TTFT", "TTFB", "median gap", "total". */
   metricName: (metric: TrendMetric, mode: Mode) => string;
   /** "TTFT: median 120 ms · p95 180 ms · n = 5" */
@@ -107,8 +112,8 @@ export function trendOption(
   theme: ChartTheme,
   text: TrendText,
 ): ChartOption {
-  const models = [...new Set(series.map((s) => s.model))];
-  const colorOf = (s: TrendSeries): string => seriesColor(theme, models.indexOf(s.model));
+  const groups = [...new Set(series.map(colorKey))];
+  const colorOf = (s: TrendSeries): string => seriesColor(theme, groups.indexOf(colorKey(s)));
   const span = timeSpan(series);
   const slider = needsSlider(series);
   const panelTop = (index: number): number =>
@@ -135,7 +140,7 @@ export function trendOption(
       top: 0,
       textStyle: { color: theme.text },
       pageTextStyle: { color: theme.muted },
-      data: series.map((s) => text.seriesName(s.model, s.mode)),
+      data: series.map((s) => nameOf(s, text)),
     },
     grid: axes.map((index) => ({
       left: 64,
@@ -221,7 +226,7 @@ function panelSeries(
   });
   return {
     type: 'line',
-    name: text.seriesName(series.model, series.mode),
+    name: nameOf(series, text),
     xAxisIndex: panel,
     yAxisIndex: panel,
     showSymbol: true,
@@ -277,6 +282,22 @@ function niceCeiling(value: number): number {
   return step * magnitude;
 }
 
+/** The modes of one model and series share a colour. */
+function colorKey(series: TrendSeries): string {
+  return `${series.model}\u0000${series.series_id ?? ''}`;
+}
+
+/** A series of repeated runs is named by its label and the start of its id. */
+export function seriesGroup(series: Pick<TrendSeries, 'series_id' | 'label'>): string | null {
+  if (series.series_id === null) return null;
+  const short = series.series_id.slice(0, 8);
+  return series.label === null ? short : `${series.label} · ${short}`;
+}
+
+function nameOf(series: TrendSeries, text: TrendText): string {
+  return text.seriesName(series.model, series.mode, seriesGroup(series));
+}
+
 function symbolOf(mode: Mode): string {
   return mode === 'plain' ? 'diamond' : 'circle';
 }
@@ -325,6 +346,6 @@ function tooltipHtml(
       : null,
     text.trials({ ok: text.count(point.ok), trials: text.count(point.trials) }),
   ].filter((line): line is string => line !== null);
-  const title = `${profile} · ${text.seriesName(series.model, series.mode)}`;
+  const title = `${profile} · ${nameOf(series, text)}`;
   return [`<strong>${escapeHtml(title)}</strong>`, ...lines.map(escapeHtml)].join('<br/>');
 }

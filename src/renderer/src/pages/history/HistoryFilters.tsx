@@ -117,12 +117,21 @@ export function HistoryFilters(props: {
           )}
         </Field>
       </div>
+      {query.series && (
+        // Set from a run's series link in the list: it is cleared here, not typed.
+        <p className="history-series-filter">
+          <span>{t('history.filters.series', { series: query.series.slice(0, 8) })}</span>
+          <button type="button" onClick={() => apply({ series: null })}>
+            {t('history.filters.anySeries')}
+          </button>
+        </p>
+      )}
     </section>
   );
 }
 
 export function clearFilters(): Partial<HistoryQuery> {
-  return { profile: null, model: null, from: null, to: null, status: null };
+  return { profile: null, model: null, from: null, to: null, status: null, series: null };
 }
 
 /**

@@ -15,6 +15,7 @@ import { Loaded } from '../../components/Loaded';
 import { hrefOf } from '../../router';
 import { CompareBar } from './CompareBar';
 import { clearFilters, HistoryFilters } from './HistoryFilters';
+import { ImportRuns } from './ImportRuns';
 import {
   dateRangeReversed,
   formatHistoryQuery,
@@ -89,6 +90,7 @@ export function HistoryPage() {
           </a>
         </div>
       </header>
+      <ImportRuns onImported={list.reload} />
       {/* A new user has nothing to filter: the filters come with the first run. */}
       {!(list.loaded.state === 'ready' && list.loaded.value.total === 0 && !isFiltered(query)) && (
         <Loaded value={profiles}>

@@ -8,6 +8,7 @@ import type { RunListItem } from '../../../../shared/run';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { RunStatusBadge } from '../../components/StatusBadge';
 import { hrefOf, navigate } from '../../router';
+import { formatHistoryQuery, NO_FILTERS } from './history-query';
 import { MAX_CHOSEN, type ChosenRun } from './run-selection';
 import { useRunTime } from './use-run-time';
 
@@ -151,7 +152,33 @@ function StartedCell({ run }: { run: RunListItem }) {
       <span className="history-run-prompt small muted" title={run.config.prompt}>
         {run.config.prompt}
       </span>
+      <RunTags run={run} />
     </div>
+  );
+}
+
+/** Where the run was measured, and the series it is a repetition of (a link to its runs). */
+function RunTags({ run }: { run: RunListItem }) {
+  const { t } = useTranslation();
+  if (run.label === null && run.series_id === null && run.imported_at === null) return null;
+  return (
+    <span className="history-run-tags small">
+      {run.label !== null && (
+        <span className="history-run-label" title={t('history.list.labelTitle')}>
+          {run.label}
+        </span>
+      )}
+      {run.series_id !== null && (
+        <a
+          className="history-run-series"
+          href={formatHistoryQuery({ ...NO_FILTERS, series: run.series_id })}
+          title={t('history.list.seriesTitle')}
+        >
+          {t('history.list.series', { series: run.series_id.slice(0, 8) })}
+        </a>
+      )}
+      {run.imported_at !== null && <span className="muted">{t('history.list.imported')}</span>}
+    </span>
   );
 }
 

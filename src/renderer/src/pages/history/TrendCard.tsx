@@ -112,8 +112,10 @@ function useTrendText(profile: string): TrendText {
         gap_median: t('history.trend.panels.gap'),
         total: t('history.trend.panels.total'),
       },
-      seriesName: (model, mode) =>
-        t('history.trend.series', { model, mode: t(`common.modes.${mode}`) }),
+      seriesName: (model, mode, group) =>
+        group === null
+          ? t('history.trend.series', { model, mode: t(`common.modes.${mode}`) })
+          : t('history.trend.seriesInGroup', { model, mode: t(`common.modes.${mode}`), group }),
       metricName,
       figure: (values) => t('history.trend.figure', values),
       trials: (values) => t('history.trend.trials', values),

@@ -13,6 +13,8 @@ export interface HistoryQuery {
   /** A local calendar day, `YYYY-MM-DD`: runs started on it or earlier. */
   to: string | null;
   status: RunStatus | null;
+  /** The runs of one series (repeated runs). */
+  series: string | null;
   /** 1-based. */
   page: number;
 }
@@ -25,6 +27,7 @@ export const NO_FILTERS: HistoryQuery = {
   from: null,
   to: null,
   status: null,
+  series: null,
   page: 1,
 };
 
@@ -63,6 +66,7 @@ export function parseHistoryQuery(hash: string): HistoryQuery {
     from: day(text('from')),
     to: day(text('to')),
     status: RUN_STATUSES.find((s) => s === status) ?? null,
+    series: text('series'),
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -74,13 +78,16 @@ export function formatHistoryQuery(query: HistoryQuery): string {
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
   if (query.status) params.set('status', query.status);
+  if (query.series) params.set('series', query.series);
   if (query.page > 1) params.set('page', String(query.page));
   const search = params.toString();
   return search ? `#/history?${search}` : '#/history';
 }
 
 export function isFiltered(query: HistoryQuery): boolean {
-  return Boolean(query.profile || query.model || query.from || query.to || query.status);
+  return Boolean(
+    query.profile || query.model || query.from || query.to || query.status || query.series,
+  );
 }
 
 /** The end day comes before the start day: nothing could match, so the user is told instead. */
@@ -94,6 +101,7 @@ export function listFilter(query: HistoryQuery, page: number): RunListFilter {
   if (query.profile) filter.profile_id = query.profile;
   if (query.model) filter.model = query.model;
   if (query.status) filter.status = query.status;
+  if (query.series) filter.series_id = query.series;
   const from = query.from && localDayStart(query.from);
   const to = query.to && nextDayStart(query.to);
   if (from) filter.from = from.toISOString();

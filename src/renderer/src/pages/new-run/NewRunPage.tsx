@@ -16,6 +16,8 @@ import { ProfilePicker } from './ProfilePicker';
 import { PromptPicker } from './PromptPicker';
 import { draftForProfiles, draftFromDefaults, parseDraft, type RunDraft } from './run-draft';
 import { RunOptions } from './RunOptions';
+import { NO_REPEAT, parseRepeat, repeatRequest, type RepeatDraft } from './repeat-draft';
+import { RepeatOptions } from './RepeatOptions';
 import { useRunPlan } from './use-run-plan';
 import './new-run.css';
 
@@ -52,6 +54,8 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
   );
   const parsed = useMemo(() => parseDraft(draft), [draft]);
   const plan = useRunPlan(parsed.config);
+  const [repeatDraft, setRepeatDraft] = useState<RepeatDraft>(NO_REPEAT);
+  const repeat = useMemo(() => parseRepeat(repeatDraft), [repeatDraft]);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
 
@@ -59,17 +63,17 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
     event.preventDefault();
     const config = parsed.config;
     if (!config || starting || plan.state !== 'ready' || plan.view.plan === null) return;
+    if (repeat.errors.length > 0) return;
     setStarting(true);
     setStartError(null);
-    lasttoken()
-      .runsStart(config)
-      .then(
-        ({ run_id }) => navigate({ page: 'run', runId: run_id }),
-        (error: unknown) => {
-          setStartError(error);
-          setStarting(false);
-        },
-      );
+    const repeated = repeatRequest(config, repeat);
+    (repeated ? lasttoken().runsRepeat(repeated) : lasttoken().runsStart(config)).then(
+      ({ run_id }) => navigate({ page: 'run', runId: run_id }),
+      (error: unknown) => {
+        setStartError(error);
+        setStarting(false);
+      },
+    );
   };
 
   return (
@@ -89,6 +93,12 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
           }
         />
         <RunOptions draft={draft} errors={parsed.errors} onChange={change} />
+        <RepeatOptions
+          draft={repeatDraft}
+          parsed={repeat}
+          calls={plan.state === 'ready' ? (plan.view.plan?.calls ?? null) : null}
+          onChange={(patch) => setRepeatDraft((d) => ({ ...d, ...patch }))}
+        />
       </div>
       <PlanPanel
         plan={plan}

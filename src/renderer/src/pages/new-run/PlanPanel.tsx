@@ -9,6 +9,7 @@ import type { KeyStatus, RunPlanView } from '../../../../shared/api';
 import type { Profile } from '../../../../shared/run';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { useFormat } from '../../i18n/format';
+import { useDuration } from '../run/live/duration';
 import { PROBLEM_KEYS, planProblem } from './plan-problems';
 import type { PlanState } from './use-run-plan';
 
@@ -59,6 +60,7 @@ function PlanView(props: {
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const duration = useDuration();
   const { plan, problems, real_provider_calls } = props.view;
   const nameOf = (id: string): string => props.profiles.find((p) => p.id === id)?.name ?? id;
 
@@ -72,6 +74,7 @@ function PlanView(props: {
     (p) => !p.builtin && props.keys?.[p.id]?.state === 'unavailable',
   );
   const perProfile = plan.per_profile[0]?.calls ?? 0;
+  const paced = chosen.filter((p) => p.defaults.max_rpm !== undefined);
 
   return (
     <>
@@ -96,6 +99,18 @@ function PlanView(props: {
           </li>
         ))}
       </ul>
+      {plan.min_duration_ms > 0 && (
+        <p className="small">
+          {t('runs.new.plan.paced', {
+            time: duration(plan.min_duration_ms),
+            names: paced
+              .map((p) =>
+                t('runs.new.plan.pacedProfile', { name: p.name, rpm: p.defaults.max_rpm }),
+              )
+              .join(', '),
+          })}
+        </p>
+      )}
       {real_provider_calls >= LARGE_RUN_CALLS ? (
         <p className="message message-warning" role="note">
           {t('runs.new.plan.largeRun', { count: format.count(real_provider_calls) })}

@@ -1,6 +1,6 @@
 // How the run measures: the modes, how many trials, how long an answer may
-// be, when a trial gives up, and the connection policy. Each option says what
-// it changes in the figures, next to it.
+// be, when a trial gives up, the connection policy, and how a profile meets a
+// rate limit. Each option says what it changes in the figures, next to it.
 
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,6 +76,29 @@ export function RunOptions(props: {
           ))}
         </div>
       </fieldset>
+      <fieldset>
+        <legend>{t('runs.new.options.rateLimits')}</legend>
+        <div className="form-grid">
+          <NumberField
+            kind="seconds"
+            min={0}
+            label={t('runs.new.options.maxRetryWait')}
+            hint={t('runs.new.options.maxRetryWaitHint')}
+            error={error('max_retry_wait_ms')}
+            value={draft.maxRetryWait}
+            onChange={(maxRetryWait) => onChange({ maxRetryWait })}
+          />
+          <NumberField
+            kind="whole"
+            min={0}
+            label={t('runs.new.options.giveUpAfter')}
+            hint={t('runs.new.options.giveUpAfterHint')}
+            error={error('give_up_after')}
+            value={draft.giveUpAfter}
+            onChange={(giveUpAfter) => onChange({ giveUpAfter })}
+          />
+        </div>
+      </fieldset>
       <div className="check-options">
         <CheckOption
           checked={draft.warmup}
@@ -100,9 +123,15 @@ function useFieldErrorText(): (error: FieldError | undefined) => string | null {
   const format = useFormat();
   return (error) => {
     if (!error) return null;
-    return error.kind === 'integer'
-      ? t('runs.new.errors.integer', { min: format.count(error.min), max: format.count(error.max) })
-      : t('runs.new.errors.seconds', { max: format.count(error.max) });
+    if (error.kind === 'integer') {
+      return t('runs.new.errors.integer', {
+        min: format.count(error.min),
+        max: format.count(error.max),
+      });
+    }
+    return t(error.min === 0 ? 'runs.new.errors.secondsOrZero' : 'runs.new.errors.seconds', {
+      max: format.count(error.max),
+    });
   };
 }
 
@@ -152,6 +181,8 @@ function TimeoutField(props: {
 function NumberField(props: {
   /** `whole`: a count (1 or more); `seconds`: a duration, fractions allowed. */
   kind: 'whole' | 'seconds';
+  /** The least value; default 1 (whole) or 0.001 (seconds). */
+  min?: number;
   label: string;
   hint: string;
   error: string | null;
@@ -165,7 +196,7 @@ function NumberField(props: {
         <input
           id={id}
           type="number"
-          min={whole ? 1 : 0.001}
+          min={props.min ?? (whole ? 1 : 0.001)}
           step={whole ? 1 : 'any'}
           inputMode={whole ? 'numeric' : 'decimal'}
           aria-describedby={describedBy}

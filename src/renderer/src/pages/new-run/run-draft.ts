@@ -5,7 +5,13 @@
 
 import type { RunDefaults } from '../../../../shared/api';
 import type { InputOf, IpcContract } from '../../../../shared/ipc-contract';
-import { MAX_TOKENS, MAX_TRIALS, TIME_LIMITS, type Profile } from '../../../../shared/run';
+import {
+  MAX_RETRY_WAIT_MS,
+  MAX_TOKENS,
+  MAX_TRIALS,
+  TIME_LIMITS,
+  type Profile,
+} from '../../../../shared/run';
 import type { Mode } from '../../../../shared/trial';
 
 export type RunConfigInput = InputOf<IpcContract['runsStart']>;
@@ -27,13 +33,18 @@ export interface RunDraft {
   timeouts: Record<TimeLimit, string>;
   warmup: boolean;
   reuseConnection: boolean;
+  /** Seconds, as typed: the longest wait a Retry-After may impose (0: never wait). */
+  maxRetryWait: string;
+  /** Failed trials in a row after which a profile stops (0: never), as typed. */
+  giveUpAfter: string;
 }
 
-export type DraftField = 'trials' | 'max_tokens' | TimeLimit;
+export type DraftField =
+  'trials' | 'max_tokens' | TimeLimit | 'max_retry_wait_ms' | 'give_up_after';
 
-/** Why a field's text cannot be sent; the form words it. */
+/** Why a field's text cannot be sent; the form words it. `min` 0: zero is allowed. */
 export type FieldError =
-  { kind: 'integer'; min: number; max: number } | { kind: 'seconds'; max: number };
+  { kind: 'integer'; min: number; max: number } | { kind: 'seconds'; min: 0 | 1; max: number };
 
 /** The contract's bound on every time limit: one day. */
 const MAX_SECONDS = 86_400;
@@ -68,6 +79,8 @@ export function draftFromDefaults(defaults: RunDefaults, profiles: readonly Prof
     },
     warmup: defaults.warmup,
     reuseConnection: false,
+    maxRetryWait: secondsText(defaults.max_retry_wait_ms),
+    giveUpAfter: String(defaults.give_up_after),
   };
 }
 
@@ -77,17 +90,17 @@ export function draftForProfiles(draft: RunDraft, profiles: readonly Profile[]):
   return { ...draft, profileIds: profiles.filter((p) => chosen.has(p.id)).map((p) => p.id) };
 }
 
-function parseInteger(text: string, max: number): number | FieldError {
+function parseInteger(text: string, max: number, min = 1): number | FieldError {
   const value = Number(text.trim());
-  const valid = text.trim() !== '' && Number.isSafeInteger(value) && value >= 1 && value <= max;
-  return valid ? value : { kind: 'integer', min: 1, max };
+  const valid = text.trim() !== '' && Number.isSafeInteger(value) && value >= min && value <= max;
+  return valid ? value : { kind: 'integer', min, max };
 }
 
-function parseSeconds(text: string): number | FieldError {
+function parseSeconds(text: string, min: 0 | 1 = 1, max = MAX_SECONDS): number | FieldError {
   const seconds = Number(text.trim());
   const ms = Math.round(seconds * SECOND);
-  const valid = text.trim() !== '' && Number.isFinite(seconds) && ms >= 1 && seconds <= MAX_SECONDS;
-  return valid ? ms : { kind: 'seconds', max: MAX_SECONDS };
+  const valid = text.trim() !== '' && Number.isFinite(seconds) && ms >= min && seconds <= max;
+  return valid ? ms : { kind: 'seconds', min, max };
 }
 
 export interface ParsedDraft {
@@ -112,6 +125,11 @@ export function parseDraft(draft: RunDraft): ParsedDraft {
   const limits = Object.fromEntries(
     TIME_LIMITS.map((name) => [name, number(name, parseSeconds(draft.timeouts[name]))]),
   ) as Record<TimeLimit, number>;
+  const maxRetryWait = number(
+    'max_retry_wait_ms',
+    parseSeconds(draft.maxRetryWait, 0, MAX_RETRY_WAIT_MS / SECOND),
+  );
+  const giveUpAfter = number('give_up_after', parseInteger(draft.giveUpAfter, MAX_TRIALS, 0));
   if (Object.keys(errors).length > 0) return { config: null, errors };
   return {
     config: {
@@ -123,6 +141,8 @@ export function parseDraft(draft: RunDraft): ParsedDraft {
       limits,
       reuse_connection: draft.reuseConnection,
       warmup: draft.warmup,
+      max_retry_wait_ms: maxRetryWait,
+      give_up_after: giveUpAfter,
     },
     errors,
   };

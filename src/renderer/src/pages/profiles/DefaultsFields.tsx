@@ -1,5 +1,6 @@
 // What a run with this profile starts from: max_tokens and the timeouts, in
-// seconds as people think of them. Empty: the run's own setting applies.
+// seconds as people think of them, and its pacing (a free tier's calls per
+// minute). Empty: the run's own setting applies.
 // Typed as text, so that what is not a number is said, not silently dropped.
 
 import { useId } from 'react';
@@ -13,6 +14,8 @@ export function DefaultsFields(props: {
   timeouts: Record<TimeoutField, string>;
   onMaxTokens: (value: string) => void;
   onTimeout: (field: TimeoutField, value: string) => void;
+  maxRpm: string;
+  onMaxRpm: (value: string) => void;
   errors: Partial<Record<ErrorField, string>>;
 }) {
   const { t } = useTranslation();
@@ -24,34 +27,33 @@ export function DefaultsFields(props: {
         {t('profiles.defaults.hint')}
       </p>
       <div className="form-grid defaults-grid">
-        <Field label={t('profiles.defaults.max_tokens')} error={props.errors.max_tokens}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              inputMode="numeric"
-              value={props.maxTokens}
-              aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
-              aria-invalid={invalid}
-              autoComplete="off"
-              onChange={(e) => props.onMaxTokens(e.target.value)}
-            />
-          )}
-        </Field>
+        <DefaultInput
+          label={t('profiles.defaults.max_tokens')}
+          numeric
+          value={props.maxTokens}
+          error={props.errors.max_tokens}
+          describedBy={hintId}
+          onChange={props.onMaxTokens}
+        />
         {TIMEOUT_FIELDS.map((field) => (
-          <Field key={field} label={t(`profiles.defaults.${field}`)} error={props.errors[field]}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                inputMode="decimal"
-                value={props.timeouts[field]}
-                aria-describedby={[hintId, describedBy].filter(Boolean).join(' ')}
-                aria-invalid={invalid}
-                autoComplete="off"
-                onChange={(e) => props.onTimeout(field, e.target.value)}
-              />
-            )}
-          </Field>
+          <DefaultInput
+            key={field}
+            label={t(`profiles.defaults.${field}`)}
+            value={props.timeouts[field]}
+            error={props.errors[field]}
+            describedBy={hintId}
+            onChange={(value) => props.onTimeout(field, value)}
+          />
         ))}
+        <DefaultInput
+          label={t('profiles.defaults.max_rpm')}
+          hint={t('profiles.defaults.maxRpmHint')}
+          numeric
+          value={props.maxRpm}
+          error={props.errors.max_rpm}
+          describedBy={hintId}
+          onChange={props.onMaxRpm}
+        />
       </div>
       {props.errors.defaults && (
         <p className="field-error" role="alert">
@@ -59,5 +61,33 @@ export function DefaultsFields(props: {
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** One default as typed: a whole number (`numeric`) or seconds. */
+function DefaultInput(props: {
+  label: string;
+  hint?: string;
+  numeric?: boolean;
+  value: string;
+  error: string | undefined;
+  /** The section's hint, which every field refers to. */
+  describedBy: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={props.label} hint={props.hint} error={props.error}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          inputMode={props.numeric ? 'numeric' : 'decimal'}
+          value={props.value}
+          aria-describedby={[props.describedBy, describedBy].filter(Boolean).join(' ')}
+          aria-invalid={invalid}
+          autoComplete="off"
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+    </Field>
   );
 }

@@ -1,5 +1,6 @@
-// Extra request headers as name/value rows. Credentials are not headers here:
-// the service refuses them (the key lives in the keychain) and says so.
+// Name/value rows: extra request headers, or extra query parameters (`kind`
+// picks the texts). Credentials are neither here: the service refuses them
+// (the key lives in the keychain) and says so.
 
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +10,11 @@ export function HeaderRows(props: {
   rows: HeaderRow[];
   onChange: (rows: HeaderRow[]) => void;
   error: string | undefined;
+  /** Default: headers. */
+  kind?: 'headers' | 'query';
 }) {
   const { t } = useTranslation();
+  const texts = props.kind ?? 'headers';
   const base = useId();
   const hintId = `${base}-hint`;
   const errorId = `${base}-error`;
@@ -18,16 +22,18 @@ export function HeaderRows(props: {
   const change = (index: number, patch: Partial<HeaderRow>): void =>
     props.onChange(props.rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
-    <fieldset className={`header-rows${props.error ? ' field-invalid' : ''}`}>
-      <legend>{t('profiles.headers.title')}</legend>
+    <fieldset
+      className={`${texts === 'headers' ? 'header-rows' : 'query-rows'} pair-rows${props.error ? ' field-invalid' : ''}`}
+    >
+      <legend>{t(`profiles.${texts}.title`)}</legend>
       <p className="hint" id={hintId}>
-        {t('profiles.headers.hint')}
+        {t(`profiles.${texts}.hint`)}
       </p>
       {props.rows.length > 0 && (
         <div className="header-grid">
           <div className="header-row header-labels" aria-hidden="true">
-            <span>{t('profiles.headers.name')}</span>
-            <span>{t('profiles.headers.value')}</span>
+            <span>{t(`profiles.${texts}.name`)}</span>
+            <span>{t(`profiles.${texts}.value`)}</span>
             {/* The remove buttons' column, so that the labels line up with the inputs. */}
             <span />
           </div>
@@ -38,7 +44,7 @@ export function HeaderRows(props: {
             return (
               <div className="header-row" key={index}>
                 <label htmlFor={nameId} className="visually-hidden">
-                  {t('profiles.headers.nameOf', { n })}
+                  {t(`profiles.${texts}.nameOf`, { n })}
                 </label>
                 <input
                   id={nameId}
@@ -51,7 +57,7 @@ export function HeaderRows(props: {
                   onChange={(e) => change(index, { name: e.target.value })}
                 />
                 <label htmlFor={valueId} className="visually-hidden">
-                  {t('profiles.headers.valueOf', { n })}
+                  {t(`profiles.${texts}.valueOf`, { n })}
                 </label>
                 <input
                   id={valueId}
@@ -65,8 +71,8 @@ export function HeaderRows(props: {
                   type="button"
                   onClick={() => props.onChange(props.rows.filter((_, i) => i !== index))}
                 >
-                  {t('profiles.headers.remove')}
-                  <span className="visually-hidden">{t('profiles.headers.rowN', { n })}</span>
+                  {t(`profiles.${texts}.remove`)}
+                  <span className="visually-hidden">{t(`profiles.${texts}.rowN`, { n })}</span>
                 </button>
               </div>
             );
@@ -83,7 +89,7 @@ export function HeaderRows(props: {
           type="button"
           onClick={() => props.onChange([...props.rows, { name: '', value: '' }])}
         >
-          {t('profiles.headers.add')}
+          {t(`profiles.${texts}.add`)}
         </button>
       </div>
     </fieldset>

@@ -65,6 +65,8 @@ export function ProfileCard(props: {
             <dd className="mono wrap-anywhere">{Object.keys(profile.headers).join(', ')}</dd>
           </div>
         )}
+        {/* The demo's connection is LastToken's own (the simulator, never a proxy). */}
+        {!profile.builtin && <ConnectionFact profile={profile} />}
         <DefaultsFact profile={profile} />
         {/* The demo's notes are LastToken's own words: said here in the UI's language. */}
         {(profile.builtin || profile.notes.trim() !== '') && (
@@ -117,6 +119,31 @@ export function ProfileCard(props: {
 }
 
 /** The run settings this profile suggests, when it has any. */
+/** How its requests differ from the plain case: key header, key variable, query, proxy. */
+function ConnectionFact({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const parts = [
+    ...(profile.key_header === null
+      ? []
+      : [t('profiles.card.keyHeader', { header: profile.key_header })]),
+    ...(profile.key_env === null ? [] : [t('profiles.card.keyEnv', { name: profile.key_env })]),
+    ...(Object.keys(profile.query).length === 0
+      ? []
+      : [t('profiles.card.query', { names: Object.keys(profile.query).join(', ') })]),
+    ...(profile.proxy_mode === 'direct' ? [t('profiles.card.noProxy')] : []),
+    ...(profile.proxy_mode === 'url' && profile.proxy_url !== null
+      ? [t('profiles.card.proxy', { url: profile.proxy_url })]
+      : []),
+  ];
+  if (parts.length === 0) return null;
+  return (
+    <div>
+      <dt>{t('profiles.connection.title')}</dt>
+      <dd className="wrap-anywhere">{parts.join(t('profiles.card.separator'))}</dd>
+    </div>
+  );
+}
+
 function DefaultsFact({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -134,6 +161,9 @@ function DefaultsFact({ profile }: { profile: Profile }) {
             }),
           ];
     }),
+    ...(profile.defaults.max_rpm === undefined
+      ? []
+      : [t('profiles.card.maxRpm', { value: format.count(profile.defaults.max_rpm) })]),
   ];
   if (parts.length === 0) return null;
   return (

@@ -11,6 +11,7 @@ import { DIALECTS, type Dialect } from '../../../../shared/trial';
 import { lasttoken } from '../../api/client';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { Field } from '../../components/Field';
+import { ConnectionFields } from './ConnectionFields';
 import { DefaultsFields } from './DefaultsFields';
 import { insecureHostOf } from './endpoint-url';
 import { asSentence, errorText, serviceFieldOf, type ErrorField } from './form-errors';
@@ -18,7 +19,8 @@ import { HeaderRows } from './HeaderRows';
 import { KeyField } from './KeyField';
 import { ModelField } from './ModelField';
 import { modelsQueryOf } from './model-list';
-import { draftOf, inputOfDraft, type ProfileDraft } from './profile-draft';
+import { PresetPicker } from './PresetPicker';
+import { draftOf, inputOfDraft, withPreset, type ProfileDraft } from './profile-draft';
 import { hrefOfProfilesView } from './profiles-view';
 
 interface FormErrors {
@@ -137,6 +139,7 @@ export function ProfileEditor(props: {
 
       <section className="card stack">
         <h2>{t('profiles.form.endpoint')}</h2>
+        {!saved && <PresetPicker onPick={(preset) => setDraft((d) => withPreset(d, preset))} />}
         <div className="form-grid">
           <Field
             label={t('profiles.fields.name')}
@@ -222,6 +225,13 @@ export function ProfileEditor(props: {
         onDelete={deleteKey}
       />
 
+      <ConnectionFields
+        draft={draft}
+        onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+        credentialsStored={saved?.proxy_auth === true && saved.proxy_mode === 'url'}
+        error={fieldError}
+      />
+
       <section className="card stack">
         <h2>{t('profiles.form.requestsTitle')}</h2>
         <HeaderRows
@@ -233,6 +243,8 @@ export function ProfileEditor(props: {
           maxTokens={draft.max_tokens}
           timeouts={draft.timeouts}
           onMaxTokens={(value) => set('max_tokens', value)}
+          maxRpm={draft.max_rpm}
+          onMaxRpm={(value) => set('max_rpm', value)}
           onTimeout={(field, value) => set('timeouts', { ...draft.timeouts, [field]: value })}
           errors={errors.fields}
         />

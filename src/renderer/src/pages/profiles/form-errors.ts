@@ -18,11 +18,17 @@ export const SERVICE_FIELDS = [
   'notes',
   'allow_insecure_key',
   'key',
+  'key_header',
+  'key_prefix',
+  'query',
+  'key_env',
+  'proxy_mode',
+  'proxy_url',
 ] as const;
 export type ServiceField = (typeof SERVICE_FIELDS)[number];
 
 /** Every field an error can be shown next to: the services' and the form's own. */
-export type ErrorField = ServiceField | 'max_tokens' | TimeoutField;
+export type ErrorField = ServiceField | 'max_tokens' | 'max_rpm' | TimeoutField;
 
 /** The field an error is about, or null when it is about the whole request. */
 export function serviceFieldOf(error: unknown): ServiceField | null {

@@ -4,7 +4,14 @@
 // into numbers and names: a timeout that is not a number never reaches them.
 
 import type { InputOf, IpcContract } from '../../../../shared/ipc-contract';
-import { MAX_TOKENS, type Profile, type ProfileDefaults } from '../../../../shared/run';
+import {
+  MAX_RPM,
+  MAX_TOKENS,
+  type Profile,
+  type ProfileDefaults,
+  type ProxyMode,
+} from '../../../../shared/run';
+import type { ProviderPreset } from '../../../../shared/presets';
 import type { Dialect } from '../../../../shared/trial';
 import { needsInsecureKeyConfirmation } from './endpoint-url';
 
@@ -33,8 +40,24 @@ export interface ProfileDraft {
   max_tokens: string;
   /** Seconds as typed; empty: the run's own setting applies. */
   timeouts: Record<TimeoutField, string>;
+  /** Calls per minute as typed; empty: not paced. */
+  max_rpm: string;
   notes: string;
   allow_insecure_key: boolean;
+  /** Empty: the dialect's own header (and prefix). */
+  key_header: string;
+  /** Verbatim, spaces included; empty: none. */
+  key_prefix: string;
+  query: HeaderRow[];
+  /** A variable's name; empty: none. */
+  key_env: string;
+  proxy_mode: ProxyMode;
+  proxy_url: string;
+  /** Write-only: empty keeps what is stored. */
+  proxy_username: string;
+  proxy_password: string;
+  /** Remove the credentials stored for the proxy. */
+  proxy_forget: boolean;
 }
 
 /** The contract's bound for a timeout: one day. */
@@ -42,7 +65,7 @@ export const MAX_TIMEOUT_S = 86_400;
 
 /** A problem the form finds itself: the field it belongs to and its message's i18n key. */
 export interface DraftProblem {
-  field: 'headers' | 'max_tokens' | TimeoutField;
+  field: 'headers' | 'query' | 'max_tokens' | 'max_rpm' | TimeoutField;
   key: string;
   values?: Record<string, string | number>;
 }
@@ -66,8 +89,30 @@ export function draftOf(profile: Profile | null): ProfileDraft {
       stall_ms: seconds(profile?.defaults.stall_ms),
       deadline_ms: seconds(profile?.defaults.deadline_ms),
     },
+    max_rpm: profile?.defaults.max_rpm === undefined ? '' : String(profile.defaults.max_rpm),
     notes: profile?.notes ?? '',
     allow_insecure_key: profile?.allow_insecure_key ?? false,
+    key_header: profile?.key_header ?? '',
+    key_prefix: profile?.key_prefix ?? '',
+    query: Object.entries(profile?.query ?? {}).map(([name, value]) => ({ name, value })),
+    key_env: profile?.key_env ?? '',
+    proxy_mode: profile?.proxy_mode ?? 'env',
+    proxy_url: profile?.proxy_url ?? '',
+    proxy_username: '',
+    proxy_password: '',
+    proxy_forget: false,
+  };
+}
+
+/** The draft with what a preset fills in: where the endpoint is, its format and its key header. */
+export function withPreset(draft: ProfileDraft, preset: ProviderPreset): ProfileDraft {
+  return {
+    ...draft,
+    name: draft.name.trim() === '' ? preset.name : draft.name,
+    base_url: preset.base_url,
+    dialect: preset.dialect,
+    key_header: preset.key_header?.name ?? '',
+    key_prefix: preset.key_header?.prefix ?? '',
   };
 }
 
@@ -81,51 +126,73 @@ export function secondsToMs(text: string): number | 'invalid' | undefined {
   return ms >= 1 && seconds <= MAX_TIMEOUT_S ? ms : 'invalid';
 }
 
-export function parseMaxTokens(text: string): number | 'invalid' | undefined {
+/** A whole number from 1 to `max` as typed; empty: not given. */
+function parseCount(text: string, max: number): number | 'invalid' | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   const value = Number(trimmed);
-  return Number.isSafeInteger(value) && value >= 1 && value <= MAX_TOKENS ? value : 'invalid';
+  return Number.isSafeInteger(value) && value >= 1 && value <= max ? value : 'invalid';
 }
 
+export function parseMaxTokens(text: string): number | 'invalid' | undefined {
+  return parseCount(text, MAX_TOKENS);
+}
+
+type Pairs = { ok: true; pairs: Record<string, string> } | { ok: false; problem: DraftProblem };
+
 /**
- * Rows to a header record. Rows left blank are dropped; a name given twice
- * (in any case) is a problem here, because a record would silently keep one.
- * Everything else (an invalid name, a credential header) is the service's to refuse.
+ * Rows to a record. Rows left blank are dropped; a name given twice is a
+ * problem here, because a record would silently keep one. Everything else (an
+ * invalid name, a credential) is the service's to refuse.
  */
-export function headersOf(
-  rows: readonly HeaderRow[],
-): { ok: true; headers: Record<string, string> } | { ok: false; problem: DraftProblem } {
-  const headers: Record<string, string> = {};
+function pairsOf(rows: readonly HeaderRow[], field: 'headers' | 'query', caseless: boolean): Pairs {
+  const pairs: Record<string, string> = {};
   const seen = new Set<string>();
   for (const row of rows) {
     const name = row.name.trim();
     if (name === '' && row.value.trim() === '') continue;
-    const lower = name.toLowerCase();
-    if (seen.has(lower)) {
+    const same = caseless ? name.toLowerCase() : name;
+    if (seen.has(same)) {
+      const key = field === 'headers' ? 'headerTwice' : 'queryTwice';
       return {
         ok: false,
-        problem: { field: 'headers', key: 'profiles.form.errors.headerTwice', values: { name } },
+        problem: { field, key: `profiles.form.errors.${key}`, values: { name } },
       };
     }
-    seen.add(lower);
-    headers[name] = row.value;
+    seen.add(same);
+    pairs[name] = row.value;
   }
-  return { ok: true, headers };
+  return { ok: true, pairs };
 }
+
+/** Header rows to headers: names in any case are the same header. */
+export const headersOf = (rows: readonly HeaderRow[]): Pairs => pairsOf(rows, 'headers', true);
+
+/** Query rows to parameters: names are case-sensitive in a URL. */
+export const queryOf = (rows: readonly HeaderRow[]): Pairs => pairsOf(rows, 'query', false);
+
+/** The proxy credentials to send: new ones typed, null to remove the stored ones, undefined to keep them. */
+function proxyCredentialsOf(draft: ProfileDraft): ProfileInputOf['proxy_credentials'] {
+  if (draft.proxy_mode !== 'url') return undefined;
+  if (draft.proxy_username.trim() !== '') {
+    return { username: draft.proxy_username.trim(), password: draft.proxy_password };
+  }
+  return draft.proxy_forget ? null : undefined;
+}
+
+const orNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
 
 export function inputOfDraft(draft: ProfileDraft): BuiltInput {
   const problems: DraftProblem[] = [];
   const defaults: ProfileDefaults = {};
-  const maxTokens = parseMaxTokens(draft.max_tokens);
-  if (maxTokens === 'invalid') {
-    problems.push({
-      field: 'max_tokens',
-      key: 'profiles.form.errors.maxTokens',
-      values: { max: MAX_TOKENS },
-    });
-  } else if (maxTokens !== undefined) {
-    defaults.max_tokens = maxTokens;
+  const counts = [
+    { field: 'max_tokens', max: MAX_TOKENS, key: 'profiles.form.errors.maxTokens' },
+    { field: 'max_rpm', max: MAX_RPM, key: 'profiles.form.errors.maxRpm' },
+  ] as const;
+  for (const { field, max, key } of counts) {
+    const value = parseCount(draft[field], max);
+    if (value === 'invalid') problems.push({ field, key, values: { max } });
+    else if (value !== undefined) defaults[field] = value;
   }
   for (const field of TIMEOUT_FIELDS) {
     const ms = secondsToMs(draft.timeouts[field]);
@@ -137,7 +204,10 @@ export function inputOfDraft(draft: ProfileDraft): BuiltInput {
   }
   const headers = headersOf(draft.headers);
   if (!headers.ok) problems.push(headers.problem);
-  if (!headers.ok || problems.length > 0) return { ok: false, problems };
+  const query = queryOf(draft.query);
+  if (!query.ok) problems.push(query.problem);
+  if (!headers.ok || !query.ok || problems.length > 0) return { ok: false, problems };
+  const credentials = proxyCredentialsOf(draft);
   return {
     ok: true,
     input: {
@@ -145,11 +215,19 @@ export function inputOfDraft(draft: ProfileDraft): BuiltInput {
       base_url: draft.base_url,
       model: draft.model,
       dialect: draft.dialect,
-      headers: headers.headers,
+      headers: headers.pairs,
       defaults,
       notes: draft.notes,
       // Asked only where it matters: a confirmation hidden from the user is no confirmation.
       allow_insecure_key: draft.allow_insecure_key && needsInsecureKeyConfirmation(draft.base_url),
+      key_header: orNull(draft.key_header),
+      // Verbatim: its trailing space is what separates it from the key.
+      key_prefix: draft.key_prefix === '' ? null : draft.key_prefix,
+      query: query.pairs,
+      key_env: orNull(draft.key_env),
+      proxy_mode: draft.proxy_mode,
+      proxy_url: draft.proxy_mode === 'url' ? draft.proxy_url.trim() : null,
+      ...(credentials === undefined ? {} : { proxy_credentials: credentials }),
     },
   };
 }

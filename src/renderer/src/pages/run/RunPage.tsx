@@ -10,6 +10,7 @@ import type { RunEnd } from './live/live-run-model';
 import { LiveRunView } from './live/LiveRunView';
 import { RunEndedNotice } from './live/RunEndedNotice';
 import { RunResults } from './results/RunResults';
+import { SeriesBanner } from './SeriesBanner';
 
 export function RunPage({ runId }: { runId: string }) {
   const live = useApiValue(() => lasttoken().runsLive(), [runId]);
@@ -18,9 +19,17 @@ export function RunPage({ runId }: { runId: string }) {
     <Loaded value={live}>
       {(runs) => {
         const run = runs.find((r) => r.record.id === runId);
-        if (run && end === null) return <LiveRunView initial={run} onEnded={setEnd} />;
+        if (run && end === null) {
+          return (
+            <div className="stack">
+              <SeriesBanner runId={runId} />
+              <LiveRunView initial={run} onEnded={setEnd} />
+            </div>
+          );
+        }
         return (
           <div className="stack">
+            <SeriesBanner runId={runId} />
             {end && <RunEndedNotice end={end} />}
             <RunResults runId={runId} />
           </div>

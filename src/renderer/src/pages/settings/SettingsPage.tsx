@@ -112,6 +112,20 @@ function RunDefaultsForm(props: {
     </Field>
   );
 
+  const whole = (field: 'trials' | 'max_tokens' | 'give_up_after', min: number) => (
+    <Field label={t(`settings.defaults.${field}`)} error={fieldError(field)}>
+      {({ id }) => (
+        <input
+          id={id}
+          type="number"
+          min={min}
+          value={draft[field]}
+          onChange={(e) => set(field, Number(e.target.value))}
+        />
+      )}
+    </Field>
+  );
+
   const submit = (event: FormEvent): void => {
     event.preventDefault();
     setError(null);
@@ -129,32 +143,29 @@ function RunDefaultsForm(props: {
         <ErrorMessage error={error} />
       )}
       <div className="form-grid">
-        <Field label={t('settings.defaults.trials')} error={fieldError('trials')}>
-          {({ id }) => (
-            <input
-              id={id}
-              type="number"
-              min={1}
-              value={draft.trials}
-              onChange={(e) => set('trials', Number(e.target.value))}
-            />
-          )}
-        </Field>
-        <Field label={t('settings.defaults.max_tokens')} error={fieldError('max_tokens')}>
-          {({ id }) => (
-            <input
-              id={id}
-              type="number"
-              min={1}
-              value={draft.max_tokens}
-              onChange={(e) => set('max_tokens', Number(e.target.value))}
-            />
-          )}
-        </Field>
+        {whole('trials', 1)}
+        {whole('max_tokens', 1)}
         {seconds('connect_timeout_ms')}
         {seconds('idle_timeout_ms')}
         {seconds('stall_ms')}
         {seconds('deadline_ms')}
+        <Field
+          label={t('settings.defaults.max_retry_wait_ms')}
+          error={fieldError('max_retry_wait_ms')}
+        >
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              type="number"
+              min={0}
+              step="any"
+              aria-describedby={describedBy}
+              value={draft.max_retry_wait_ms / SECOND}
+              onChange={(e) => set('max_retry_wait_ms', Number(e.target.value) * SECOND)}
+            />
+          )}
+        </Field>
+        {whole('give_up_after', 0)}
       </div>
       <Field label={t('settings.defaults.prompt')} error={fieldError('prompt')}>
         {({ id }) => (

@@ -1,5 +1,6 @@
 // One line per profile: how far it got (trials done of planned), what it is
-// doing now, and roughly how long it has left. Profiles run side by side, so
+// doing now (a trial, or waiting out its pacing or a rate limit), and roughly
+// how long it has left. Profiles run side by side, so
 // the slowest one says when the run ends.
 
 import { memo } from 'react';
@@ -67,6 +68,24 @@ const ProfileRow = memo(function ProfileRow(profile: ProfileProgress) {
   );
 });
 
+/** "Rate limited: next call in 20 s", counting down with the snapshots. */
+function WaitText(wait: NonNullable<ProfileProgress['wait']>) {
+  const { t } = useTranslation();
+  const duration = useDuration();
+  const time = duration(wait.leftMs);
+  if (wait.reason === 'pacing') return <span>{t('runs.live.profiles.paced', { time })}</span>;
+  return (
+    <span className="state-rate-limited">
+      {wait.capped
+        ? t('runs.live.profiles.rateLimitedCapped', {
+            time,
+            asked: duration((wait.retry_after_s ?? 0) * 1000),
+          })
+        : t('runs.live.profiles.rateLimited', { time })}
+    </span>
+  );
+}
+
 function StateText(profile: ProfileProgress) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -86,6 +105,7 @@ function StateText(profile: ProfileProgress) {
     case 'running':
       return (
         <>
+          {profile.wait && <WaitText {...profile.wait} />}
           {profile.current && (
             <span>
               {profile.current.mode === 'stream'

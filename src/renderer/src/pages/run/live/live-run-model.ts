@@ -12,6 +12,7 @@ import type {
   FinishedTrial,
   LiveRun,
   LiveTrial,
+  LiveWait,
   TrialBrief,
   TrialPosition,
 } from '../../../../../shared/api';
@@ -90,6 +91,8 @@ export class LiveRunModel {
   lines: FinishedEntry[] = [];
   readonly tallies = new Map<string, ProfileTally>();
   readonly failures: ProfileFailureNote[] = [];
+  /** By profile: the wait before its next call, until its trial starts. */
+  readonly waits = new Map<string, LiveWait>();
   readonly errors: string[] = [];
   end: RunEnd | null = null;
   /** Moves on whenever a timeline line changes, so an unchanged timeline is not redrawn. */
@@ -125,6 +128,8 @@ export class LiveRunModel {
       });
     }
     for (const failure of snapshot.failures) this.fail(failure);
+    this.waits.clear();
+    for (const wait of snapshot.waits) this.waits.set(wait.profile_id, wait);
     for (const message of snapshot.errors) this.error(message);
     this.linesVersion++;
   }
@@ -141,6 +146,7 @@ export class LiveRunModel {
       case 'run_started':
         return true;
       case 'trial_started': {
+        this.waits.delete(event.profile_id);
         const key = trialKey(event);
         if (!this.finishedKeys.has(key) && !this.running.has(key)) {
           this.running.set(key, { ...position(event), key, chunks: 0, tokens: 0, points: [] });
@@ -155,16 +161,31 @@ export class LiveRunModel {
         this.finish(event);
         return true;
       case 'profile_failed':
+        this.waits.delete(event.profile_id);
         this.fail(event);
+        return true;
+      case 'profile_waiting':
+        this.waits.set(event.profile_id, {
+          profile_id: event.profile_id,
+          reason: event.reason,
+          wait_ms: event.wait_ms,
+          retry_after_s: event.retry_after_s,
+          capped: event.capped,
+          until: event.until,
+        });
         return true;
       case 'run_error':
         this.error(event.message);
         return true;
       case 'run_finished':
         this.running.clear();
+        this.waits.clear();
         this.linesVersion++;
         this.end = { status: event.status, outcome: event.outcome };
         return true;
+      case 'series_progress':
+        // The series' own view (SeriesBanner) follows it; the run is told by its own events.
+        return false;
     }
   }
 

@@ -4,7 +4,7 @@
 // that a render reads nothing that changes under it.
 
 import type { ArrivalPoint, TrialPosition } from '../../../../../shared/api';
-import type { RunPlan, RunRecord } from '../../../../../shared/run';
+import type { ProfileWait, RunPlan, RunRecord } from '../../../../../shared/run';
 import type { FinishedEntry, LiveRunModel, ProfileFailureNote, RunEnd } from './live-run-model';
 
 /** Points the whole live timeline may draw: the finished run's charts have every one. */
@@ -28,7 +28,12 @@ export interface ProfileProgress {
   /** The trial it is running now, with the tokens counted so far. */
   current: (TrialPosition & { tokens: number }) | null;
   failure: ProfileFailureNote | null;
-  /** A rough estimate from its pace so far; null before its first trial ends. */
+  /** Waiting before its next call (pacing, a rate limit), with the time left as of the snapshot. */
+  wait: (Pick<ProfileWait, 'reason' | 'retry_after_s' | 'capped'> & { leftMs: number }) | null;
+  /**
+   * A rough estimate from its pace so far, never less than its wait and its
+   * pacing still impose; null before its first trial ends.
+   */
   leftMs: number | null;
 }
 
@@ -110,10 +115,15 @@ export function liveSnapshot(
   const snapshotOf = new Map(record.profiles.map((p) => [p.id, p]));
   const runningByProfile = new Map([...model.running.values()].map((t) => [t.profile_id, t]));
 
-  const profiles = plan.per_profile.map(({ profile_id, calls }): ProfileProgress => {
+  const profiles = plan.per_profile.map(({ profile_id, calls, min_ms }): ProfileProgress => {
     const tally = model.tallies.get(profile_id) ?? { done: 0, ok: 0, failed: 0 };
     const running = runningByProfile.get(profile_id);
     const failure = model.failures.find((f) => f.profile_id === profile_id) ?? null;
+    const wait = model.waits.get(profile_id);
+    const waitLeftMs = wait ? Math.max(0, wait.until - now) : 0;
+    // The calls after the next one each wait at least the pacing's spacing.
+    const spacingMs = calls > 1 ? min_ms / (calls - 1) : 0;
+    const imposedMs = waitLeftMs + spacingMs * Math.max(0, calls - tally.done - 1);
     const state: ProfileState = failure
       ? 'failed'
       : tally.done >= calls
@@ -139,9 +149,18 @@ export function liveSnapshot(
           }
         : null,
       failure,
+      wait:
+        wait && !failure
+          ? {
+              reason: wait.reason,
+              retry_after_s: wait.retry_after_s,
+              capped: wait.capped,
+              leftMs: waitLeftMs,
+            }
+          : null,
       leftMs:
         state === 'running' && tally.done > 0
-          ? (elapsedMs / tally.done) * (calls - tally.done)
+          ? Math.max((elapsedMs / tally.done) * (calls - tally.done), imposedMs)
           : null,
     };
   });

@@ -3,12 +3,13 @@
 // one metric at a time at the card's full width, so that every box has room
 // for its label.
 
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoxSeries } from '../../../../../shared/api';
 import { MODES, type Mode, type SummaryMetric } from '../../../../../shared/trial';
 import { boxPlotOption, type BoxGroup } from '../../../charts/box-plots';
 import { ChartCard } from '../../../charts/ChartCard';
+import { Segmented } from '../../../components/Segmented';
 import { useChartTheme } from '../../../charts/use-chart-theme';
 import type { RunProfile } from './run-profiles';
 import { useStableFormat } from './use-results-text';
@@ -63,7 +64,6 @@ export function BoxPlots({
   const { t } = useTranslation();
   const format = useStableFormat();
   const theme = useChartTheme();
-  const name = useId();
   const byComparison = useMemo(
     () =>
       Object.fromEntries(
@@ -116,20 +116,13 @@ export function BoxPlots({
     );
   }
   const controls = (
-    <div className="segmented" role="radiogroup" aria-label={t('results.boxes.metric')}>
-      {offered.map((c) => (
-        <label key={c}>
-          <input
-            type="radio"
-            name={name}
-            value={c}
-            checked={comparison === c}
-            onChange={() => setChosen(c)}
-          />
-          {t(`results.boxes.${c}.option`)}
-        </label>
-      ))}
-    </div>
+    <Segmented
+      label={t('results.boxes.metric')}
+      options={offered}
+      value={comparison}
+      onChange={setChosen}
+      text={(c) => t(`results.boxes.${c}.option`)}
+    />
   );
   return (
     <ChartCard

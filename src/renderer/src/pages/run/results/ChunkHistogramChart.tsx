@@ -1,11 +1,12 @@
 // How much each chunk carried, in tokens or in characters: the share of each
 // profile's chunks by size, over its ok streams.
 
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChunkHistogram } from '../../../../../shared/api';
 import { ChartCard } from '../../../charts/ChartCard';
 import { chunkHistogramOption, type HistogramSeries } from '../../../charts/chunk-histogram';
+import { Segmented } from '../../../components/Segmented';
 import { useChartTheme } from '../../../charts/use-chart-theme';
 import { profileOf, type RunProfile } from './run-profiles';
 import { useStableFormat } from './use-results-text';
@@ -26,7 +27,6 @@ export function ChunkHistogramChart({
   const { t } = useTranslation();
   const format = useStableFormat();
   const theme = useChartTheme();
-  const name = useId();
   const [unit, setUnit] = useState<Unit>('tokens');
   const option = useMemo(() => {
     const series: HistogramSeries[] = histograms.map((h) => {
@@ -53,20 +53,13 @@ export function ChunkHistogramChart({
 
   if (!histograms.some((h) => h.chunks > 0)) return null;
   const controls = (
-    <div className="segmented" role="radiogroup" aria-label={t('results.histogram.unit')}>
-      {UNITS.map((u) => (
-        <label key={u}>
-          <input
-            type="radio"
-            name={name}
-            value={u}
-            checked={unit === u}
-            onChange={() => setUnit(u)}
-          />
-          {t(`results.histogram.unitOption.${u}`)}
-        </label>
-      ))}
-    </div>
+    <Segmented
+      label={t('results.histogram.unit')}
+      options={UNITS}
+      value={unit}
+      onChange={setUnit}
+      text={(u) => t(`results.histogram.unitOption.${u}`)}
+    />
   );
   return (
     <ChartCard

@@ -9,6 +9,7 @@ import { CSV_KINDS, type CsvKind, type ExportResult } from '../../../../../share
 import { lasttoken } from '../../../api/client';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import type { Formatters } from '../../../i18n/format';
+import { RunFileExport } from './RunFileExport';
 import { useStableFormat } from './use-results-text';
 
 const KIB = 1024;
@@ -52,6 +53,7 @@ export function ExportPanel({ runId }: { runId: string }) {
           {t('results.export.bom')}
         </label>
       </div>
+      <RunFileExport runId={runId} />
       <div role="status" className="export-status">
         {outcome && 'result' in outcome && (
           <p className="small">{savedText(outcome.result, t, format)}</p>

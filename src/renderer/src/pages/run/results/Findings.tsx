@@ -4,6 +4,7 @@
 
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { Difference } from '../../../../../shared/comparisons';
 import type { Figure, Finding } from '../../../../../shared/findings';
 import type { Formatters } from '../../../i18n/format';
 import { profileOf, type RunProfile } from './run-profiles';
@@ -74,6 +75,20 @@ function evidence(
     .join(' · ');
 }
 
+/** "TTFT, streamed − not streamed: −790 ms (95%: −800 ms – −780 ms, n = 5 pairs)". */
+function difference(label: string, d: Difference, format: Formatters, t: TFunction): string {
+  const sample = d.paired
+    ? t('results.findings.pairs', { n: d.n_pairs })
+    : t('results.findings.unpaired', { a: d.n_a, b: d.n_b });
+  return t('results.findings.difference', {
+    label,
+    diff: format.ms(d.diff_ms),
+    low: format.ms(d.ci_low_ms),
+    high: format.ms(d.ci_high_ms),
+    sample,
+  });
+}
+
 interface Said {
   text: string;
   /** The medians' intervals and n, for whoever checks the claim. */
@@ -89,19 +104,25 @@ function said(finding: Finding, t: TFunction, format: Formatters): Said {
         text: t('results.findings.first_not_last.text', {
           ttft: median(finding.ttft),
           ttfb: median(finding.ttfb),
+          sooner: format.ms(-finding.first.diff_ms),
           streamTotal: median(finding.stream_total),
           plainTotal: median(finding.plain_total),
         }),
-        evidence: evidence(
-          [
-            [metric('ttft_ms'), finding.ttft],
-            [metric('first_byte_ms'), finding.ttfb],
-            [t('results.findings.streamTotal'), finding.stream_total],
-            [t('results.findings.plainTotal'), finding.plain_total],
-          ],
-          format.ms,
-          t,
-        ),
+        // The verdicts the sentence rests on first, then the medians they compare.
+        evidence: [
+          difference(metric('ttft_ms'), finding.first, format, t),
+          difference(metric('total_ms'), finding.total, format, t),
+          evidence(
+            [
+              [metric('ttft_ms'), finding.ttft],
+              [metric('first_byte_ms'), finding.ttfb],
+              [t('results.findings.streamTotal'), finding.stream_total],
+              [t('results.findings.plainTotal'), finding.plain_total],
+            ],
+            format.ms,
+            t,
+          ),
+        ].join(' · '),
       };
     case 'stream_gave_nothing':
       return {
@@ -146,9 +167,10 @@ function said(finding: Finding, t: TFunction, format: Formatters): Said {
       };
     case 'pings_kept_open':
       return {
-        text: t('results.findings.pings_kept_open.text', {
+        text: t(pingsText(finding.first_token, finding.trials), {
           trials: format.count(finding.trials),
           n: format.count(finding.n),
+          firstToken: format.count(finding.first_token),
           contentSilence: format.ms(finding.content_silence_ms),
           pings: format.count(finding.pings),
           silence: format.ms(finding.silence_ms),
@@ -180,9 +202,38 @@ function said(finding: Finding, t: TFunction, format: Formatters): Said {
             : t('results.findings.abort_continued.neverClosed', {
                 trials: format.count(finding.never_closed),
               }),
+          abortCaution(finding.request_ids, finding.no_id, format, t),
         ]
           .filter(Boolean)
           .join(' '),
       };
   }
+}
+
+/** Whether the pings bridged the wait for the first token, a silence after the text began, or both. */
+function pingsText(firstToken: number, trials: number): string {
+  if (firstToken === trials) return 'results.findings.pings_kept_open.textFirstToken';
+  return firstToken === 0
+    ? 'results.findings.pings_kept_open.text'
+    : 'results.findings.pings_kept_open.textMixed';
+}
+
+/** What the socket cannot show, and where to look it up: the provider's usage page, by request id. */
+function abortCaution(
+  ids: readonly string[],
+  missing: number,
+  format: Formatters,
+  t: TFunction,
+): string {
+  if (ids.length === 0) return t('results.findings.abort_continued.cautionNoIds');
+  const listed = ids.join(', ');
+  return t('results.findings.abort_continued.caution', {
+    ids:
+      missing === 0
+        ? listed
+        : t('results.findings.abort_continued.cautionMissing', {
+            ids: listed,
+            count: format.count(missing),
+          }),
+  });
 }

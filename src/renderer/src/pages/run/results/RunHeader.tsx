@@ -10,6 +10,7 @@ import { RunStatusBadge } from '../../../components/StatusBadge';
 import type { Formatters } from '../../../i18n/format';
 import { useStableFormat } from './use-results-text';
 import type { RunProfile } from './run-profiles';
+import { formatHistoryQuery, NO_FILTERS } from '../../history/history-query';
 
 /** Longer prompts are shown folded: the figures are what people came for. */
 const PROMPT_PREVIEW_CHARS = 400;
@@ -106,6 +107,28 @@ export function RunHeader({
               )}
             </dd>
           </div>
+          {run.label !== null && (
+            <div>
+              <dt>{t('results.header.label')}</dt>
+              <dd className="wrap-anywhere">{run.label}</dd>
+            </div>
+          )}
+          {run.series_id !== null && (
+            <div>
+              <dt>{t('results.header.series')}</dt>
+              <dd>
+                <a href={formatHistoryQuery({ ...NO_FILTERS, series: run.series_id })}>
+                  {run.series_id.slice(0, 8)}
+                </a>
+              </dd>
+            </div>
+          )}
+          {run.imported_at !== null && (
+            <div>
+              <dt>{t('results.header.imported')}</dt>
+              <dd>{format.dateTime(run.imported_at)}</dd>
+            </div>
+          )}
         </dl>
         <div className="results-prompt">
           <h3>{t('results.header.prompt')}</h3>

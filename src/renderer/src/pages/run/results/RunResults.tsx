@@ -1,9 +1,9 @@
 // The results of one finished run (`#/runs/<id>` once it is over): what was
 // measured and how, what the data shows of the myths, the summary per
-// profile × mode, where the time went, the comparisons, the arrival timeline,
-// the chunk sizes, the failures, and the CSV exports. Chart data is computed
-// in main (chartsRun): the page receives a few thousand points, never the
-// raw timelines.
+// profile × mode, where the time went, the comparisons and the A-vs-B
+// differences, the arrival timeline, the chunk sizes, the failures, and the
+// CSV exports. Chart data is computed in main (chartsRun): the page receives a
+// few thousand points, never the raw timelines.
 
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { useApiValue } from '../../../api/use-api';
 import { Loaded } from '../../../components/Loaded';
 import { BoxPlots } from './BoxPlots';
 import { ChunkHistogramChart } from './ChunkHistogramChart';
+import { DifferenceChart } from './DifferenceChart';
 import { ExportPanel } from './ExportPanel';
 import { FailedTrials } from './FailedTrials';
 import { Findings } from './Findings';
@@ -66,6 +67,11 @@ function Results({ view, charts }: { view: RunView; charts: RunCharts }) {
         fileName={`${fileName}-phases`}
       />
       <BoxPlots boxes={charts.boxes} profiles={profiles} fileName={`${fileName}-boxes`} />
+      <DifferenceChart
+        trials={view.trials}
+        profiles={profiles}
+        fileName={`${fileName}-differences`}
+      />
       <section className="stack" aria-labelledby="results-streams-title">
         <h2 id="results-streams-title">{t('results.streams.title')}</h2>
         <TimelineChart

@@ -1,0 +1,234 @@
+// The zod schemas of a run file (run-file.ts). A file comes from anywhere, so
+// every field is checked before anything is written. Each schema must produce
+// exactly the type the store takes: a field added to Trial, ProfileSnapshot or
+// RunRecord and not added here (or the other way round) fails to compile, so
+// run files can never silently drop what a run measured.
+
+import { z } from 'zod';
+import {
+  DEFAULT_RUN_LIMITS,
+  PROXY_MODES,
+  RUN_STATUSES,
+  type ProfileDefaults,
+  type ProfileSnapshot,
+  type RunConfig,
+  type RunLimits,
+  type RunRecord,
+  type StoredTrial,
+} from '../../shared/run';
+import {
+  DIALECTS,
+  MODES,
+  TRIAL_STATUSES,
+  type AbortRecord,
+  type ChunkRecord,
+  type PingRecord,
+  type Trial,
+  type TrialTimeline,
+} from '../../shared/trial';
+
+/** True only when A and B are the same type (each assignable to the other, optionality included). */
+type Equal<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** Compiles only when the schema's output is exactly T (else the schema is taken for `never`). */
+function exactly<T>() {
+  return <S extends z.ZodType>(
+    schema: S & (Equal<z.output<S>, T> extends true ? unknown : never),
+  ) => schema;
+}
+
+const instant = z.iso.datetime({ offset: true });
+const count = z.int().min(0);
+const ms = z.number();
+const nullableMs = ms.nullable();
+
+const chunk = exactly<ChunkRecord>()(
+  z.strictObject({
+    at_ms: ms,
+    kind: z.enum(['content', 'reasoning', 'mixed']),
+    chars: count,
+    bytes: count,
+    tokens: count,
+  }),
+);
+
+const ping = exactly<PingRecord>()(
+  z.strictObject({ at_ms: ms, kind: z.enum(['comment', 'event']) }),
+);
+
+const timeline = exactly<TrialTimeline>()(
+  z.strictObject({ t0_mono_ms: ms, chunks: z.array(chunk), pings: z.array(ping) }),
+);
+
+const abort = exactly<AbortRecord>()(
+  z.strictObject({
+    after_tokens: count,
+    at_ms: ms,
+    close_ms: nullableMs,
+    bytes_after: count,
+    chunks_after: count,
+  }),
+);
+
+const trial = exactly<Trial>()(
+  z.strictObject({
+    mode: z.enum(MODES),
+    status: z.enum(TRIAL_STATUSES),
+    started_at: z.string(),
+    reused_connection: z.boolean(),
+    dns_ms: nullableMs,
+    connect_ms: nullableMs,
+    proxy_ms: nullableMs,
+    tls_ms: nullableMs,
+    // scheme://host:port: the proxy's credentials are never in a trial.
+    proxy: z.string().nullable(),
+    headers_ms: nullableMs,
+    first_byte_ms: nullableMs,
+    first_event_ms: nullableMs,
+    ttft_ms: nullableMs,
+    ttfo_ms: nullableMs,
+    last_token_ms: nullableMs,
+    total_ms: nullableMs,
+    chunks: count,
+    gaps_ms: z.array(ms),
+    gap_median_ms: nullableMs,
+    gap_p95_ms: nullableMs,
+    gap_max_ms: nullableMs,
+    tokens: count,
+    reasoning_tokens: count,
+    usage_completion_tokens: z.int().nullable(),
+    usage_prompt_tokens: z.int().nullable(),
+    usage_diff: z.int().nullable(),
+    usage_requested: z.boolean(),
+    tokens_per_chunk_mean: nullableMs,
+    itl_ms: nullableMs,
+    decode_tps: nullableMs,
+    e2e_tps: nullableMs,
+    pings: count,
+    first_ping_ms: nullableMs,
+    max_silence_ms: nullableMs,
+    max_content_silence_ms: nullableMs,
+    stalled: z.boolean(),
+    burst_share: nullableMs,
+    buffered: z.boolean(),
+    bytes: count,
+    content_encoding: z.string().nullable(),
+    finish_reason: z.string().nullable(),
+    http_status: z.int().nullable(),
+    request_id: z.string().nullable(),
+    retry_after_s: nullableMs,
+    error: z.string().nullable(),
+    text: z.string(),
+    reasoning_text: z.string(),
+    abort: abort.nullable(),
+    timeline,
+  }),
+);
+
+/** A trial of the file: the run it belongs to is the file's. */
+export const fileTrial = exactly<Omit<StoredTrial, 'run_id'>>()(
+  z.strictObject({
+    profile_id: z.string().min(1),
+    trial_index: count,
+    warmup: z.boolean(),
+    trial,
+  }),
+);
+
+const profileDefaults = exactly<ProfileDefaults>()(
+  z.strictObject({
+    max_tokens: z.int().min(1).optional(),
+    connect_timeout_ms: ms.optional(),
+    idle_timeout_ms: ms.optional(),
+    stall_ms: ms.optional(),
+    deadline_ms: ms.optional(),
+    max_rpm: z.number().positive().optional(),
+  }),
+);
+
+export const profileSnapshot = exactly<ProfileSnapshot>()(
+  z.strictObject({
+    id: z.string().min(1),
+    name: z.string(),
+    base_url: z.string(),
+    model: z.string(),
+    dialect: z.enum(DIALECTS),
+    headers: z.record(z.string(), z.string()),
+    defaults: profileDefaults,
+    notes: z.string(),
+    allow_insecure_key: z.boolean(),
+    key_header: z.string().nullable(),
+    key_prefix: z.string().nullable(),
+    query: z.record(z.string(), z.string()),
+    // The variable's name, never its value.
+    key_env: z.string().nullable(),
+    has_key: z.boolean().nullable(),
+    proxy_mode: z.enum(PROXY_MODES),
+    proxy_url: z
+      .string()
+      .refine(withoutCredentials, 'a proxy URL in a run file never carries credentials')
+      .nullable(),
+    proxy_auth: z.boolean(),
+    builtin: z.boolean(),
+  }),
+);
+
+/** A URL without user or password (a snapshot never holds the proxy's credentials). */
+function withoutCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username === '' && parsed.password === '';
+  } catch {
+    return !url.includes('@');
+  }
+}
+
+const limits = exactly<RunLimits>()(
+  z.strictObject({
+    connect_timeout_ms: ms,
+    idle_timeout_ms: ms,
+    stall_ms: ms,
+    deadline_ms: ms,
+    max_event_bytes: count,
+    max_response_bytes: count,
+    max_text_chars: count,
+  }),
+);
+
+const config = exactly<RunConfig>()(
+  z.strictObject({
+    prompt: z.string(),
+    max_tokens: z.int().min(1),
+    modes: z.array(z.enum(MODES)),
+    trials: z.int().min(1),
+    profile_ids: z.array(z.string()),
+    // Runs recorded before the size limits existed read back with today's defaults (history-queries.ts).
+    limits: limits.default(DEFAULT_RUN_LIMITS),
+    reuse_connection: z.boolean(),
+    warmup: z.boolean(),
+    max_retry_wait_ms: ms.min(0).optional(),
+    give_up_after: count.optional(),
+  }),
+);
+
+/** What a run file says of its run: where it came into this history is not the run's. */
+export type FileRun = Omit<RunRecord, 'profiles' | 'imported_at'>;
+
+export const fileRun = exactly<FileRun>()(
+  z.strictObject({
+    id: z.string().min(1).max(200),
+    config,
+    // A run still being recorded is not exported (run-file.ts): its end is part of it.
+    status: z
+      .enum(RUN_STATUSES)
+      .refine(
+        (status): boolean => status !== 'running',
+        'a run still being recorded is not in a run file',
+      ),
+    started_at: instant,
+    ended_at: instant.nullable(),
+    planned_calls: count,
+    series_id: z.string().min(1).max(200).nullable(),
+    label: z.string().min(1).max(200).nullable(),
+  }),
+);

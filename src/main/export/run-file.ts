@@ -1,0 +1,197 @@
+// A run file: one run, self-contained, to carry measurements from one machine's
+// history to another's (`lasttoken export RUN --kind json`, `lasttoken import`).
+// Versioned JSON:
+//
+//   {"format": "lasttoken-run", "version": 1, "exported_at": ISO, "exported_by": "lasttoken 1.2.3",
+//    "run": {...}, "profiles": [...], "trials": [...]}
+//
+// `run` is the RunRecord without its profiles and without imported_at (where a
+// history got the run from is not part of the run); `profiles` are the run's
+// snapshots, which hold no key and no proxy credentials (the keychain keeps
+// those); `trials` are every trial, warm-ups included, each with its whole
+// timeline. Reading checks everything before anything is written: a
+// truncated, foreign or newer file is refused with a message that says which.
+
+import { readFile, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { version as appVersion } from '../../../package.json';
+import type { ProfileSnapshot, RunDetail, StoredTrial } from '../../shared/run';
+import { fileRun, fileTrial, profileSnapshot, type FileRun } from './run-file-schema';
+
+export const RUN_FILE_FORMAT = 'lasttoken-run';
+/** The version this build writes, and the newest it reads. */
+export const RUN_FILE_VERSION = 1;
+/** Far above a long run (4 profiles × 2 modes × 30 trials of 1,000 chunks is about 20 MB). */
+const MAX_RUN_FILE_BYTES = 512 * 1024 * 1024;
+
+/** A run as a run file carries it, checked. */
+export interface RunFileContent {
+  run: FileRun;
+  profiles: ProfileSnapshot[];
+  trials: Omit<StoredTrial, 'run_id'>[];
+}
+
+/** A file that is not a run this build can read; the message says why and names the file. */
+export class RunFileError extends Error {
+  override readonly name = 'RunFileError';
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`cannot import ${path}: ${reason}`);
+  }
+}
+
+/** A run still being recorded cannot be exported: its end is part of it. */
+export class RunStillRunningError extends Error {
+  override readonly name = 'RunStillRunningError';
+}
+
+const fileSchema = z.strictObject({
+  format: z.literal(RUN_FILE_FORMAT),
+  version: z.literal(RUN_FILE_VERSION),
+  exported_at: z.iso.datetime({ offset: true }),
+  exported_by: z.string(),
+  run: fileRun,
+  profiles: z.array(profileSnapshot),
+  trials: z.array(fileTrial),
+});
+
+/**
+ * The run file of a stored run, as text in parts (the header, then one part
+ * per trial), so that a long run is written out without one string of it all.
+ */
+export function runFileStream(detail: RunDetail, now: Date = new Date()): Readable {
+  const { run, trials } = detail;
+  if (run.status === 'running') {
+    throw new RunStillRunningError(
+      `run ${run.id} is still running: export it once it has ended (or been cancelled)`,
+    );
+  }
+  const head = {
+    format: RUN_FILE_FORMAT,
+    version: RUN_FILE_VERSION,
+    exported_at: now.toISOString(),
+    exported_by: `lasttoken ${appVersion}`,
+    run: without(run, 'profiles', 'imported_at'),
+    profiles: run.profiles,
+  };
+  return Readable.from(
+    (function* parts(): Generator<string> {
+      yield `${JSON.stringify(head).slice(0, -1)},"trials":[`;
+      for (const [index, stored] of trials.entries()) {
+        yield `${index === 0 ? '' : ','}\n${JSON.stringify(without(stored, 'run_id'))}`;
+      }
+      yield '\n]}\n';
+    })(),
+    { objectMode: false },
+  );
+}
+
+/** A copy without some keys, the others in their order. */
+export function without<T extends object, K extends keyof T>(value: T, ...keys: K[]): Omit<T, K> {
+  const dropped = new Set<PropertyKey>(keys);
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !dropped.has(key))) as Omit<
+    T,
+    K
+  >;
+}
+
+/** Reads and checks one run file; throws RunFileError when it is not one this build can import. */
+export async function readRunFile(path: string): Promise<RunFileContent> {
+  let text: string;
+  try {
+    const size = (await stat(path)).size;
+    if (size > MAX_RUN_FILE_BYTES) {
+      throw new RunFileError(path, `it is ${size} bytes, more than any run file (at most 512 MiB)`);
+    }
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if (error instanceof RunFileError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new RunFileError(
+      path,
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message,
+    );
+  }
+  return parseRunFile(path, text);
+}
+
+/** Checks a run file's text; `path` names it in messages. */
+export function parseRunFile(path: string, text: string): RunFileContent {
+  const foreign = (): RunFileError =>
+    new RunFileError(
+      path,
+      'it is not a LastToken run file (lasttoken export RUN --kind json writes them)',
+    );
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // A run file is one JSON object: a file that starts like one and breaks off was cut short.
+    if (/^\s*\{\s*"format"\s*:\s*"lasttoken-run"/.test(text)) {
+      throw new RunFileError(
+        path,
+        'the file ends early or is damaged (truncated?): export it again',
+      );
+    }
+    throw foreign();
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw foreign();
+  const { format, version } = data as { format?: unknown; version?: unknown };
+  if (format !== RUN_FILE_FORMAT) throw foreign();
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw new RunFileError(
+      path,
+      `its version (${JSON.stringify(version)}) is not one of a run file`,
+    );
+  }
+  if (version > RUN_FILE_VERSION) {
+    throw new RunFileError(
+      path,
+      `it is a version ${version} run file, made by a newer LastToken; this one (${appVersion}) reads version ${RUN_FILE_VERSION}: update LastToken to import it`,
+    );
+  }
+  const parsed = fileSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw new RunFileError(path, `it is damaged${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  // The data as the file has it, now known to fit the schema: zod's copy would
+  // reorder the keys of the config and of each profile's defaults, and a run
+  // must read back byte for byte as it was exported.
+  const { run, profiles, trials } = data as z.input<typeof fileSchema> & RunFileContent;
+  const content = { run, profiles, trials };
+  checkConsistency(path, content);
+  return content;
+}
+
+/** What the schema cannot say: ids that must be unique, trials that must be the run's. */
+function checkConsistency(path: string, content: RunFileContent): void {
+  const profileIds = new Set<string>();
+  for (const profile of content.profiles) {
+    if (profileIds.has(profile.id)) {
+      throw new RunFileError(path, `it is damaged: profile ${profile.id} is listed twice`);
+    }
+    profileIds.add(profile.id);
+  }
+  const trialKeys = new Set<string>();
+  for (const { profile_id, trial_index, trial } of content.trials) {
+    const key = `${profile_id}\u0000${trial.mode}\u0000${trial_index}`;
+    if (trialKeys.has(key)) {
+      throw new RunFileError(
+        path,
+        `it is damaged: ${trial.mode} trial ${trial_index} of profile ${profile_id} is listed twice`,
+      );
+    }
+    trialKeys.add(key);
+  }
+}

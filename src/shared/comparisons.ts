@@ -1,0 +1,264 @@
+// A vs B in one run (DESIGN.md, "Comparisons"): for each pair of profiles in
+// one mode, and for stream against plain within each profile, the difference
+// B − A of the figures people choose an endpoint by, with a bootstrap 95%
+// interval and a verdict that says "lower" only when the whole interval is
+// beyond the margin of practical equality. Otherwise the honest answer is "no
+// detectable difference at n": few trials cannot tell small differences apart.
+// Pure: no Node, no DOM. Deterministic: the same data always gives the same interval.
+
+import { DEFAULT_READER_PACE_TPS, withReaderMetrics } from './reader';
+import type { RunDetail } from './run';
+import {
+  bootstrapMedianCi,
+  bootstrapMedianDifferenceCi,
+  median,
+  type BootstrapOptions,
+} from './stats';
+import { headlineFirstTokenMetric } from './summary';
+import type { Mode, Trial } from './trial';
+
+/**
+ * The metrics compared, by their DESIGN.md names. In stream mode the first
+ * token is `ttft_ms`, in plain mode `first_byte_ms` (TTFB); stream against
+ * plain sets the stream's TTFT against the plain TTFB, under `ttft_ms`.
+ */
+export const COMPARISON_METRICS = [
+  'ttft_ms',
+  'first_byte_ms',
+  'gap_median_ms',
+  'total_ms',
+  'reader_done_ms',
+] as const;
+export type ComparisonMetric = (typeof COMPARISON_METRICS)[number];
+
+/** `stream_vs_plain`: one profile, A its plain trials and B its stream trials. */
+export type ComparisonMode = Mode | 'stream_vs_plain';
+
+export const VERDICTS = ['a_lower', 'b_lower', 'no_difference'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** B − A of one metric, and what can be said of it. */
+export interface Difference {
+  /** Paired: median of the per-round differences B − A. Unpaired: median(B) − median(A). */
+  diff_ms: number;
+  /** Bootstrap 95% interval of diff_ms; null when there are too few values to resample (n < 2). */
+  ci_low_ms: number | null;
+  ci_high_ms: number | null;
+  /** Rounds where both were measured (and ok); 0 when unpaired. */
+  n_pairs: number;
+  paired: boolean;
+  /** Values on each side that went into the figures. */
+  n_a: number;
+  n_b: number;
+  /** The margin of practical equality: max(1 ms, 1% of the smaller median). */
+  margin_ms: number;
+  verdict: Verdict;
+}
+
+export interface Comparison extends Difference {
+  profile_a: string;
+  profile_b: string;
+  mode: ComparisonMode;
+  metric: ComparisonMetric;
+}
+
+/** One measured value and the round (trial_index) it was measured in. */
+export interface RoundValue {
+  round: number;
+  value: number;
+}
+
+export interface ComparisonOptions extends BootstrapOptions {
+  /** Pair by round where both trials of a round are ok (default true); false compares the medians only. */
+  paired?: boolean;
+}
+
+/**
+ * What a comparison reads of a trial: StoredTrial and the run view's TrialRow
+ * both fit. `reader_done_ms` is compared where the caller has it (see
+ * withReaderMetrics in reader.ts: it needs the timeline).
+ */
+export interface ComparedTrial {
+  profile_id: string;
+  /** The round: trials of one index were measured side by side (runs interleave them). */
+  trial_index: number;
+  warmup: boolean;
+  trial: Pick<
+    Trial,
+    'mode' | 'status' | 'ttft_ms' | 'first_byte_ms' | 'gap_median_ms' | 'total_ms'
+  > & { reader_done_ms?: number | null };
+}
+
+type Side = ComparedTrial['trial'];
+type Read = (trial: Side) => number | null | undefined;
+
+/**
+ * Two figures closer than this are practically equal (DESIGN.md: the margin
+ * of practical equality, max(1 ms, 1% of the smaller median)).
+ */
+export function practicalMargin(a: number, b: number): number {
+  return Math.max(1, 0.01 * Math.min(Math.abs(a), Math.abs(b)));
+}
+
+/**
+ * B − A from each side's values by round. Paired when asked (the default) and
+ * at least two rounds have both; unpaired otherwise, from every value of each
+ * side. Null when a side has no value at all.
+ */
+export function compareSamples(
+  a: readonly RoundValue[],
+  b: readonly RoundValue[],
+  options: ComparisonOptions = {},
+): Difference | null {
+  const valuesA = finite(a);
+  const valuesB = finite(b);
+  if (valuesA.length === 0 || valuesB.length === 0) return null;
+
+  const byRound = new Map(valuesA.map((v) => [v.round, v.value]));
+  const pairs = valuesB.flatMap((v) => {
+    const other = byRound.get(v.round);
+    return other === undefined ? [] : [{ a: other, b: v.value }];
+  });
+  const paired = options.paired !== false && pairs.length >= 2;
+
+  const used = paired
+    ? { a: pairs.map((p) => p.a), b: pairs.map((p) => p.b) }
+    : { a: valuesA.map((v) => v.value), b: valuesB.map((v) => v.value) };
+  const medianA = median(used.a) as number;
+  const medianB = median(used.b) as number;
+  let diff: number;
+  let ci: [number, number] | null;
+  if (paired) {
+    const differences = pairs.map((p) => p.b - p.a);
+    diff = median(differences) as number;
+    ci = bootstrapMedianCi(differences, options);
+  } else {
+    diff = medianB - medianA;
+    ci = bootstrapMedianDifferenceCi(used.a, used.b, options);
+  }
+  const margin = practicalMargin(medianA, medianB);
+  return {
+    diff_ms: diff,
+    ci_low_ms: ci ? ci[0] : null,
+    ci_high_ms: ci ? ci[1] : null,
+    n_pairs: paired ? pairs.length : 0,
+    paired,
+    n_a: used.a.length,
+    n_b: used.b.length,
+    margin_ms: margin,
+    verdict: verdictOf(ci, margin),
+  };
+}
+
+/** "Lower" only when the whole interval lies beyond the margin. */
+export function verdictOf(ci: readonly [number, number] | null, margin: number): Verdict {
+  if (!ci) return 'no_difference';
+  if (ci[0] > margin) return 'a_lower';
+  if (ci[1] < -margin) return 'b_lower';
+  return 'no_difference';
+}
+
+/**
+ * Every comparison of a run: per mode (stream first), each pair of profiles in
+ * the order given (A before B); then per profile that ran both modes, stream
+ * (B) against plain (A). Counted ok trials only. A metric neither or only one
+ * side measured is left out.
+ */
+export function compareRun(
+  profileIds: readonly string[],
+  trials: readonly ComparedTrial[],
+  options: ComparisonOptions = {},
+): Comparison[] {
+  const counted = trials.filter((t) => !t.warmup && t.trial.status === 'ok');
+  const of = (profile_id: string, mode: Mode) =>
+    counted.filter((t) => t.profile_id === profile_id && t.trial.mode === mode);
+  const comparisons: Comparison[] = [];
+  const push = (
+    profile_a: string,
+    profile_b: string,
+    mode: ComparisonMode,
+    metric: ComparisonMetric,
+    a: { trials: readonly ComparedTrial[]; read: Read },
+    b: { trials: readonly ComparedTrial[]; read: Read },
+  ): void => {
+    const difference = compareSamples(
+      valuesOf(a.trials, a.read),
+      valuesOf(b.trials, b.read),
+      options,
+    );
+    if (difference) comparisons.push({ profile_a, profile_b, mode, metric, ...difference });
+  };
+
+  for (const mode of ['stream', 'plain'] as const) {
+    for (let i = 0; i < profileIds.length; i++) {
+      for (let j = i + 1; j < profileIds.length; j++) {
+        const idA = profileIds[i] as string;
+        const idB = profileIds[j] as string;
+        for (const metric of sameModeMetrics(mode)) {
+          const read = reader(metric);
+          push(
+            idA,
+            idB,
+            mode,
+            metric,
+            { trials: of(idA, mode), read },
+            { trials: of(idB, mode), read },
+          );
+        }
+      }
+    }
+  }
+  for (const id of profileIds) {
+    const plain = of(id, 'plain');
+    const stream = of(id, 'stream');
+    for (const metric of ['ttft_ms', 'total_ms', 'reader_done_ms'] as const) {
+      // Each mode's own first-token figure: plain mode has no token stream, only its first byte.
+      const readPlain = reader(metric === 'ttft_ms' ? 'first_byte_ms' : metric);
+      push(
+        id,
+        id,
+        'stream_vs_plain',
+        metric,
+        { trials: plain, read: readPlain },
+        { trials: stream, read: reader(metric) },
+      );
+    }
+  }
+  return comparisons;
+}
+
+/** Every comparison of a stored run, its reader_done_ms at `pace` (from the timelines). */
+export function runComparisons(
+  detail: Pick<RunDetail, 'run' | 'trials'>,
+  pace: number = DEFAULT_READER_PACE_TPS,
+): Comparison[] {
+  return compareRun(
+    detail.run.profiles.map((p) => p.id),
+    detail.trials.map((t) => ({ ...t, trial: withReaderMetrics(t.trial, pace) })),
+  );
+}
+
+function sameModeMetrics(mode: Mode): ComparisonMetric[] {
+  return [
+    headlineFirstTokenMetric(mode),
+    ...(mode === 'stream' ? (['gap_median_ms'] as const) : []),
+    'total_ms',
+    'reader_done_ms',
+  ];
+}
+
+function reader(metric: ComparisonMetric): Read {
+  return (trial) => trial[metric];
+}
+
+function valuesOf(trials: readonly ComparedTrial[], read: Read): RoundValue[] {
+  return trials.flatMap((t) => {
+    const value = read(t.trial);
+    return value === null || value === undefined ? [] : [{ round: t.trial_index, value }];
+  });
+}
+
+function finite(values: readonly RoundValue[]): RoundValue[] {
+  // Values come from JSON and SQLite, so a null can hide behind the number type.
+  return values.filter((v) => Number.isFinite(v.value));
+}

@@ -1,0 +1,254 @@
+// Run files: `lasttoken export RUN --kind json` on one machine's history,
+// `lasttoken import` into another's. Real runs against the simulated provider,
+// two real SQLite files; the imported run must show byte for byte as the
+// original, and a bad file must leave the second history untouched.
+
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryKeyStore, type KeyStore } from '../../src/main/secrets';
+import { startSimulator, type SimServer } from '../../src/main/sim';
+import type { Profile, RunListItem } from '../../src/shared/run';
+import { cliInProcess, type CliRun } from '../support/cli-in-process';
+
+const KEY = 'sk-run-file-secret-0123456789';
+
+let dir: string;
+let sim: SimServer;
+let here: string;
+let there: string;
+const keys: KeyStore = new MemoryKeyStore();
+
+const cli = (db: string, argv: string[]): Promise<CliRun> =>
+  cliInProcess([...argv, '--db', db], { keys });
+
+async function ok(db: string, argv: string[]): Promise<string> {
+  const run = await cli(db, argv);
+  expect(run.code, run.stderr).toBe(0);
+  return run.stdout;
+}
+
+async function history(db: string): Promise<RunListItem[]> {
+  return JSON.parse(await ok(db, ['history', '--json'])) as RunListItem[];
+}
+
+/** A run of two profiles (one with a key, one the demo), with warm-ups, both modes. */
+async function measure(db: string, label: string | null): Promise<string> {
+  const out = await ok(db, [
+    'run',
+    '--profiles',
+    'keyed,demo',
+    '--trials',
+    '2',
+    '--warmup',
+    '--max-tokens',
+    '20',
+    ...(label === null ? [] : ['--label', label]),
+    '--json',
+  ]);
+  return (JSON.parse(out) as { run_id: string }).run_id;
+}
+
+/** The file and its write-ahead log, for "nothing written". */
+function databaseBytes(db: string): Buffer {
+  return Buffer.concat([db, `${db}-wal`].filter(existsSync).map((f) => readFileSync(f)));
+}
+
+let labelled: string;
+let unlabelled: string;
+let labelledFile: string;
+let unlabelledFile: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lasttoken-run-files-'));
+  here = join(dir, 'here.db');
+  there = join(dir, 'there.db');
+  sim = await startSimulator({ port: 0 });
+  const profile = JSON.parse(
+    await ok(here, [
+      'profile',
+      'add',
+      '--name',
+      'keyed',
+      '--base-url',
+      `${sim.url}/v1`,
+      '--model',
+      'sim-steady:ttft=15,gap=2,tokens=12',
+      '--header',
+      'X-Team: latency',
+      '--json',
+    ]),
+  ) as Profile;
+  await keys.setKey(profile.id, KEY);
+  labelled = await measure(here, 'berlin-office');
+  unlabelled = await measure(here, null);
+  labelledFile = join(dir, 'labelled.json');
+  unlabelledFile = join(dir, 'unlabelled.json');
+  expect(await ok(here, ['export', labelled, '--kind', 'json', '--out', labelledFile])).toMatch(
+    /^wrote .*labelled\.json \(\d+ bytes, run file of run /,
+  );
+  await ok(here, ['export', unlabelled, '--kind', 'json', '--out', unlabelledFile]);
+});
+
+afterAll(async () => {
+  await sim.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('export --kind json', () => {
+  it('writes one versioned file with the run, its profiles and every trial with its timeline', async () => {
+    const text = readFileSync(labelledFile, 'utf8');
+    expect(text).not.toContain(KEY);
+    const file = JSON.parse(text) as {
+      format: string;
+      version: number;
+      run: Record<string, unknown>;
+      profiles: { id: string; name: string; headers: Record<string, string> }[];
+      trials: { profile_id: string; warmup: boolean; trial: { timeline: { chunks: unknown[] } } }[];
+    };
+    expect(file.format).toBe('lasttoken-run');
+    expect(file.version).toBe(1);
+    expect(file.run).toMatchObject({ id: labelled, status: 'completed', label: 'berlin-office' });
+    expect(file.run).not.toHaveProperty('imported_at');
+    expect(file.profiles.map((p) => p.name)).toEqual(['keyed', 'Demo (simulated)']);
+    expect(file.profiles[0]?.headers).toEqual({ 'X-Team': 'latency' });
+    // 2 profiles × 2 modes × (1 warm-up + 2 trials).
+    expect(file.trials).toHaveLength(12);
+    expect(file.trials.filter((t) => t.warmup)).toHaveLength(4);
+    for (const t of file.trials) expect(t).not.toHaveProperty('run_id');
+    expect(file.trials.some((t) => t.trial.timeline.chunks.length >= 12)).toBe(true);
+  });
+
+  it('streams the same file to standard output with --out -', async () => {
+    const out = await ok(here, ['export', labelled, '--kind', 'json', '--out', '-']);
+    const strip = (text: string) => text.replace(/"exported_at":"[^"]+"/, '');
+    expect(strip(out)).toBe(strip(readFileSync(labelledFile, 'utf8')));
+    const refused = await cli(here, ['export', labelled, '--kind', 'json', '--out', '-', '--json']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('standard output carries the run file');
+  });
+});
+
+describe('import', () => {
+  it('adds the runs unchanged: show --json is byte for byte the original', async () => {
+    const run = await cli(there, [
+      'import',
+      labelledFile,
+      unlabelledFile,
+      '--label',
+      'imported-from-laptop',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      `imported run ${labelled} from ${labelledFile} (label: berlin-office)`,
+    );
+    expect(run.stdout).toContain(
+      `imported run ${unlabelled} from ${unlabelledFile} (label: imported-from-laptop)`,
+    );
+    expect(run.stderr).toContain('2 runs imported');
+
+    expect(await ok(there, ['show', labelled, '--json'])).toBe(
+      await ok(here, ['show', labelled, '--json']),
+    );
+    expect(await ok(there, ['show', labelled])).toBe(await ok(here, ['show', labelled]));
+    // The chunk timelines too, through the CSV of every chunk.
+    expect(await ok(there, ['export', labelled, '--kind', 'chunks', '--out', '-'])).toBe(
+      await ok(here, ['export', labelled, '--kind', 'chunks', '--out', '-']),
+    );
+
+    const runs = await history(there);
+    const byId = new Map(runs.map((r) => [r.id, r]));
+    // A run keeps the label it was measured with; --label goes to those without one.
+    expect(byId.get(labelled)?.label).toBe('berlin-office');
+    expect(byId.get(unlabelled)?.label).toBe('imported-from-laptop');
+    for (const r of runs) expect(Date.parse(r.imported_at ?? '')).not.toBeNaN();
+    // Measured here, not imported.
+    expect((await history(here)).every((r) => r.imported_at === null)).toBe(true);
+    expect(databaseBytes(there).includes(KEY)).toBe(false);
+  });
+
+  it('adds nothing when the same file is imported again, and says so', async () => {
+    const before = await history(there);
+    const run = await cli(there, ['import', labelledFile, labelledFile]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(
+      `skipped ${labelledFile}: run ${labelled} is already in this history\n`.repeat(2),
+    );
+    expect(run.stderr).toBe('nothing imported: every run was already in this history\n');
+    expect(await history(there)).toEqual(before);
+    const json = JSON.parse(await ok(there, ['import', unlabelledFile, '--json'])) as {
+      added: unknown[];
+      skipped: { run_id: string }[];
+    };
+    expect(json.added).toEqual([]);
+    expect(json.skipped.map((s) => s.run_id)).toEqual([unlabelled]);
+  });
+
+  describe('refuses a bad file with a clear message and writes nothing', () => {
+    const fresh = (): string => join(dir, `fresh-${Math.random().toString(36).slice(2)}.db`);
+
+    async function refused(file: string, content: string, message: RegExp): Promise<void> {
+      writeFileSync(file, content);
+      const db = fresh();
+      await ok(db, ['history']); // the database exists, with no run
+      const bytes = databaseBytes(db);
+      // The good file first: it is not imported either, as the bad one is checked before any write.
+      const run = await cli(db, ['import', labelledFile, file]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr).toMatch(/nothing was imported\n$/);
+      expect(run.stdout).toBe('');
+      expect(await history(db)).toEqual([]);
+      expect(databaseBytes(db).equals(bytes)).toBe(true);
+    }
+
+    it('a truncated file', async () => {
+      const text = readFileSync(labelledFile, 'utf8');
+      await refused(
+        join(dir, 'truncated.json'),
+        text.slice(0, Math.floor(text.length / 2)),
+        /cannot import .*truncated\.json: the file ends early or is damaged \(truncated\?\)/,
+      );
+    });
+
+    it('a foreign file: another JSON document, a CSV', async () => {
+      await refused(
+        join(dir, 'foreign.json'),
+        '{"name":"not a run","version":1}',
+        /foreign\.json: it is not a LastToken run file/,
+      );
+      const csv = await ok(here, ['export', labelled, '--kind', 'trials', '--out', '-']);
+      await refused(join(dir, 'trials.csv'), csv, /trials\.csv: it is not a LastToken run file/);
+    });
+
+    it('a file of a newer version', async () => {
+      const file = JSON.parse(readFileSync(labelledFile, 'utf8')) as { version: number };
+      file.version = 2;
+      await refused(
+        join(dir, 'newer.json'),
+        JSON.stringify(file),
+        /newer\.json: it is a version 2 run file, made by a newer LastToken; .* reads version 1: update LastToken/,
+      );
+    });
+
+    it('a damaged trial, with where it is', async () => {
+      const file = JSON.parse(readFileSync(labelledFile, 'utf8')) as {
+        trials: { trial: { ttft_ms: unknown } }[];
+      };
+      (file.trials[3] as { trial: { ttft_ms: unknown } }).trial.ttft_ms = 'fast';
+      await refused(
+        join(dir, 'damaged.json'),
+        JSON.stringify(file),
+        /damaged\.json: it is damaged at trials\.3\.trial\.ttft_ms/,
+      );
+    });
+
+    it('a file that is not there', async () => {
+      const db = fresh();
+      const run = await cli(db, ['import', join(dir, 'missing.json')]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/missing\.json: no such file; nothing was imported/);
+    });
+  });
+});
