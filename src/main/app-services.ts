@@ -108,7 +108,8 @@ export function openAppServices(options: AppServicesOptions): AppServices {
       const request = parseInput('exportCsv', input);
       if (!request.ok) return request;
       try {
-        return { ok: true, value: openRunCsv(store.history, request.value) };
+        const pace = settings.get().reader_pace_tps;
+        return { ok: true, value: openRunCsv(store.history, request.value, pace) };
       } catch (error) {
         return { ok: false, error: toApiError(error) };
       }

@@ -13,6 +13,7 @@ import type {
   RunStatus,
   StoredTrial,
 } from './run';
+import type { Comparison } from './comparisons';
 import type { ModeSummary } from './summary';
 import type { Mode, SummaryMetric, Trial, TrialStatus } from './trial';
 
@@ -79,6 +80,12 @@ export interface Settings {
   language: Language;
   theme: Theme;
   run_defaults: RunDefaults;
+  /**
+   * The reading pace (tokens/s) of the reader metrics: new runs store theirs
+   * at it, and results and comparisons are shown at it (recomputed from the
+   * timelines for runs stored at another).
+   */
+  reader_pace_tps: number;
 }
 
 export interface SettingsView extends Settings {
@@ -278,9 +285,14 @@ export type TrialRow = Omit<StoredTrial, 'trial'> & {
 
 export interface RunView {
   run: RunRecord;
+  /** Their reader metrics at reader_pace_tps (recomputed when stored at another). */
   trials: TrialRow[];
   /** Keyed by profile id. */
   summaries: Record<string, ModeSummary[]>;
+  /** Every A-vs-B and stream-vs-plain comparison of the run (src/shared/comparisons.ts). */
+  comparisons: Comparison[];
+  /** The reading pace of the reader figures above: the setting's. */
+  reader_pace_tps: number;
 }
 
 export interface TrialText {

@@ -6,7 +6,7 @@
 // detectable difference at n": few trials cannot tell small differences apart.
 // Pure: no Node, no DOM. Deterministic: the same data always gives the same interval.
 
-import { DEFAULT_READER_PACE_TPS, withReaderMetrics } from './reader';
+import { atReaderPace, readerPaceOf } from './reader';
 import type { RunDetail } from './run';
 import {
   bootstrapMedianCi,
@@ -75,8 +75,8 @@ export interface ComparisonOptions extends BootstrapOptions {
 
 /**
  * What a comparison reads of a trial: StoredTrial and the run view's TrialRow
- * both fit. `reader_done_ms` is compared where the caller has it (see
- * withReaderMetrics in reader.ts: it needs the timeline).
+ * both fit; reader_done_ms at the pace the trials carry (see atReaderPace in
+ * reader.ts for another).
  */
 export interface ComparedTrial {
   profile_id: string;
@@ -85,8 +85,14 @@ export interface ComparedTrial {
   warmup: boolean;
   trial: Pick<
     Trial,
-    'mode' | 'status' | 'ttft_ms' | 'first_byte_ms' | 'gap_median_ms' | 'total_ms'
-  > & { reader_done_ms?: number | null };
+    | 'mode'
+    | 'status'
+    | 'ttft_ms'
+    | 'first_byte_ms'
+    | 'gap_median_ms'
+    | 'total_ms'
+    | 'reader_done_ms'
+  >;
 }
 
 type Side = ComparedTrial['trial'];
@@ -227,14 +233,17 @@ export function compareRun(
   return comparisons;
 }
 
-/** Every comparison of a stored run, its reader_done_ms at `pace` (from the timelines). */
+/**
+ * Every comparison of a stored run, its reader_done_ms at `pace` (recomputed
+ * from the timelines when the trials carry another; as stored by default).
+ */
 export function runComparisons(
   detail: Pick<RunDetail, 'run' | 'trials'>,
-  pace: number = DEFAULT_READER_PACE_TPS,
+  pace: number = readerPaceOf(detail.trials.map((t) => t.trial)),
 ): Comparison[] {
   return compareRun(
     detail.run.profiles.map((p) => p.id),
-    detail.trials.map((t) => ({ ...t, trial: withReaderMetrics(t.trial, pace) })),
+    detail.trials.map((t) => ({ ...t, trial: atReaderPace(t.trial, pace) })),
   );
 }
 

@@ -6,6 +6,7 @@
 // Pure: no Node, no DOM.
 
 import { compareRun, type ComparedTrial, type Comparison } from './comparisons';
+import { readerPaceOf } from './reader';
 import { median, type Distribution } from './stats';
 import type { ModeSummary } from './summary';
 import type { Trial } from './trial';
@@ -30,6 +31,7 @@ export interface FindingTrial extends Omit<ComparedTrial, 'profile_id' | 'trial'
       | 'burst_share'
       | 'abort'
       | 'request_id'
+      | 'reader_pace_tps'
     >;
 }
 
@@ -55,6 +57,7 @@ export type Finding =
       plain_total: Figure;
       first: Comparison;
       total: Comparison;
+      reader: ReaderFigures | null;
     }
   /** Myth one, the other way: the stream was held back, so its first token came with its last. */
   | {
@@ -66,6 +69,7 @@ export type Finding =
       ttft: Figure;
       last_token: Figure | null;
       ttfb: Figure;
+      reader: ReaderFigures | null;
     }
   /** Myth two: a chunk is not a token, so a gap is between batches. */
   | {
@@ -118,6 +122,19 @@ export type Finding =
       no_id: number;
     };
 
+/**
+ * What streaming changed for a reader (at the pace the trials carry): when
+ * they finish streamed and not, the difference stream (B) − plain (A), and how
+ * long, streamed, they sat waiting for text.
+ */
+export interface ReaderFigures {
+  pace_tps: number;
+  stream_done: Figure;
+  plain_done: Figure;
+  stream_wait: Figure | null;
+  versus: Comparison | null;
+}
+
 export type FindingKind = Finding['kind'];
 
 /** Above this many tokens per chunk the server batches (the CLI's threshold too). */
@@ -145,7 +162,7 @@ export function findings(profiles: readonly FindingsProfile[]): Finding[] {
       profile.trials.map((t) => ({ ...t, profile_id: id })),
     );
     return [
-      ...streamVersusPlain(id, stream, plain, okStream, versus),
+      ...streamVersusPlain(id, stream, plain, okStream, versus, profile.trials),
       ...chunksNotTokens(id, stream),
       ...pingsKeptOpen(id, okStream),
       ...bufferedStreams(id, okStream),
@@ -172,10 +189,12 @@ function streamVersusPlain(
   plain: ModeSummary | undefined,
   okStream: readonly TrialOf[],
   versus: readonly Comparison[],
+  trials: readonly FindingTrial[],
 ): Finding[] {
   const ttft = figureOf(stream?.metrics.ttft_ms);
   const ttfb = figureOf(plain?.metrics.first_byte_ms);
   if (!ttft || !ttfb) return [];
+  const reader = readerFigures(stream, plain, trials, versus);
   const buffered = okStream.filter((t) => t.buffered).length;
   // Held back and released at once, the first token arrives with the last:
   // what looks like a slow TTFT is streaming that gave nothing.
@@ -189,6 +208,7 @@ function streamVersusPlain(
         ttft,
         last_token: figureOf(stream?.metrics.last_token_ms),
         ttfb,
+        reader,
       },
     ];
   }
@@ -211,8 +231,28 @@ function streamVersusPlain(
       plain_total: plainTotal,
       first,
       total,
+      reader,
     },
   ];
+}
+
+/** The reader's side of stream against plain; null unless both modes have a reader figure. */
+function readerFigures(
+  stream: ModeSummary | undefined,
+  plain: ModeSummary | undefined,
+  trials: readonly FindingTrial[],
+  versus: readonly Comparison[],
+): ReaderFigures | null {
+  const stream_done = figureOf(stream?.metrics.reader_done_ms);
+  const plain_done = figureOf(plain?.metrics.reader_done_ms);
+  if (!stream_done || !plain_done) return null;
+  return {
+    pace_tps: readerPaceOf(trials.map((t) => t.trial)),
+    stream_done,
+    plain_done,
+    stream_wait: figureOf(stream?.metrics.reader_wait_ms),
+    versus: streamVersusPlainOf(versus, 'reader_done_ms') ?? null,
+  };
 }
 
 function streamVersusPlainOf(

@@ -43,6 +43,7 @@ import {
   type Profile,
 } from './run';
 import type { ProviderPreset } from './presets';
+import { MAX_READER_PACE_TPS, MIN_READER_PACE_TPS } from './reader';
 import { DIALECTS, MODES } from './trial';
 import { IPC_CHANNELS, type Channel, type IpcMethodName as ChannelName } from './ipc-channels';
 
@@ -92,6 +93,7 @@ const empty = z.strictObject({});
 const id = z.string().min(1).max(200);
 const text = (max: number) => z.string().max(max);
 const ms = z.number().positive().max(86_400_000);
+const readerPace = z.number().min(MIN_READER_PACE_TPS).max(MAX_READER_PACE_TPS);
 
 const profileDefaults = z.strictObject({
   max_tokens: z.int().min(1).max(MAX_TOKENS).optional(),
@@ -128,6 +130,8 @@ const runLimits = z.strictObject({
   connect_timeout_ms: ms.default(DEFAULT_RUN_LIMITS.connect_timeout_ms),
   idle_timeout_ms: ms.default(DEFAULT_RUN_LIMITS.idle_timeout_ms),
   stall_ms: ms.default(DEFAULT_RUN_LIMITS.stall_ms),
+  // Absent: the setting's (handlers.ts).
+  reader_pace_tps: readerPace.optional(),
   deadline_ms: ms.default(DEFAULT_RUN_LIMITS.deadline_ms),
   max_event_bytes: z.int().min(1).default(DEFAULT_RUN_LIMITS.max_event_bytes),
   max_response_bytes: z.int().min(1).default(DEFAULT_RUN_LIMITS.max_response_bytes),
@@ -190,6 +194,7 @@ export const ipcContract = {
       language: z.enum(LANGUAGES).optional(),
       theme: z.enum(THEMES).optional(),
       run_defaults: runDefaults.optional(),
+      reader_pace_tps: readerPace.optional(),
     }),
     result: returns<SettingsView>(),
   },

@@ -10,6 +10,14 @@ import type { ChunkRecord, Trial } from './trial';
 
 /** About a fast reader of English or Chinese. */
 export const DEFAULT_READER_PACE_TPS = 8;
+/** The paces a setting or flag may choose: from a slow reader to far past any human. */
+export const MIN_READER_PACE_TPS = 0.5;
+export const MAX_READER_PACE_TPS = 1000;
+
+/** Whether `value` is a reading pace LastToken accepts (tokens/s). */
+export function isReaderPace(value: unknown): value is number {
+  return typeof value === 'number' && value >= MIN_READER_PACE_TPS && value <= MAX_READER_PACE_TPS;
+}
 
 export interface ReaderMetrics {
   /** When the reader reads the last content token − t0. */
@@ -77,12 +85,28 @@ export function readerMetrics(
   };
 }
 
+/** The reader metrics with the pace they are for: the Trial fields. */
+export type ReaderFields = ReaderMetrics & { reader_pace_tps: number };
+
 /** The trial with its reader metrics at `pace`, for code that reads them as trial fields. */
 export function withReaderMetrics<T extends ReaderTrial>(
   trial: T,
   pace: number = DEFAULT_READER_PACE_TPS,
-): T & ReaderMetrics {
-  return { ...trial, ...readerMetrics(trial, pace) };
+): T & ReaderFields {
+  return { ...trial, ...readerMetrics(trial, pace), reader_pace_tps: pace };
+}
+
+/**
+ * The trial seen at `pace`: itself when its stored figures are for that pace
+ * already, else recomputed from its timeline (pure, quick: no new run).
+ */
+export function atReaderPace<T extends ReaderTrial & ReaderFields>(trial: T, pace: number): T {
+  return trial.reader_pace_tps === pace ? trial : withReaderMetrics(trial, pace);
+}
+
+/** The pace a run's or a probe's trials carry their reader metrics at (one for all, as measured). */
+export function readerPaceOf(trials: readonly { reader_pace_tps: number }[]): number {
+  return trials[0]?.reader_pace_tps ?? DEFAULT_READER_PACE_TPS;
 }
 
 /**

@@ -125,6 +125,12 @@ export interface RunLimits {
   idle_timeout_ms: number;
   /** No content for this long while the connection stays alive sets `stalled`. */
   stall_ms: number;
+  /**
+   * Like stall_ms, a threshold of derived figures only: the reading pace
+   * (tokens/s) the trials' reader metrics are computed at. Absent in runs made
+   * before it existed, and then DEFAULT_READER_PACE_TPS.
+   */
+  reader_pace_tps?: number;
   /** Overall cap on one trial (`deadline`). */
   deadline_ms: number;
   /** One SSE event (its lines up to the blank line that ends it), or a whole non-stream answer. */
@@ -211,6 +217,12 @@ export interface RunRecord {
   label: string | null;
   /** When the run came into this history from a run file; null for a run measured here. */
   imported_at: string | null;
+  /**
+   * Why profiles made fewer calls than planned, in the order it happened, as
+   * the live run said it (RunOutcome.failures). Null for a run stored before
+   * LastToken kept them (schema version 8): why is not known.
+   */
+  profile_failures: ProfileFailure[] | null;
 }
 
 /** What a run is tagged with when it starts: its series, and where it is measured. */

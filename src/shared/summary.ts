@@ -88,6 +88,9 @@ const LABELS: Record<SummaryMetric, string> = {
   decode_tps: 'tokens/s (decode)',
   e2e_tps: 'tokens/s (e2e)',
   max_silence_ms: 'max silence',
+  reader_done_ms: 'reader done',
+  reader_wait_ms: 'reader wait',
+  reader_stall_ms: 'reader stall',
 };
 
 /** Short human label for a metric, for table headers and chart axes. */

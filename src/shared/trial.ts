@@ -131,6 +131,16 @@ export interface Trial {
   /** Most content arrived in one burst at the end: a stream that was buffered somewhere. */
   buffered: boolean;
 
+  // What a reader feels (DESIGN.md; src/shared/reader.ts), at reader_pace_tps.
+  /** Content tokens per second of the reader the next three are for. */
+  reader_pace_tps: number;
+  /** When the reader reads the last content token − t0. Null unless ok with content. */
+  reader_done_ms: number | null;
+  /** reader_done_ms − tokens / pace: the time not spent reading. */
+  reader_wait_ms: number | null;
+  /** Stream mode: reader_wait_ms − ttfo_ms, waiting for text after it began. */
+  reader_stall_ms: number | null;
+
   /** Body bytes received, as they came over the wire (compressed, when the server compressed). */
   bytes: number;
   /** The response's Content-Encoding (gzip, deflate, br) when the server compressed it; null when it did not. */
@@ -173,5 +183,8 @@ export const SUMMARY_METRICS = [
   'decode_tps',
   'e2e_tps',
   'max_silence_ms',
+  'reader_done_ms',
+  'reader_wait_ms',
+  'reader_stall_ms',
 ] as const;
 export type SummaryMetric = (typeof SUMMARY_METRICS)[number];

@@ -143,9 +143,15 @@ export async function measureRunSaving(options: RunSavingBenchOptions): Promise<
   const realSink: RunSink = {
     createRun: options.sink.createRun?.bind(options.sink) ?? noop,
     saveTrial: options.sink.saveTrial.bind(options.sink),
+    saveProfileFailure: options.sink.saveProfileFailure?.bind(options.sink) ?? noop,
     finishRun: options.sink.finishRun?.bind(options.sink) ?? noop,
   };
-  const idleSink: RunSink = { createRun: noop, saveTrial: noop, finishRun: noop };
+  const idleSink: RunSink = {
+    createRun: noop,
+    saveTrial: noop,
+    saveProfileFailure: noop,
+    finishRun: noop,
+  };
 
   // Warm the run path (orchestrator, sink, its prepared statements) first.
   const warm = startRun(

@@ -3,10 +3,12 @@
 // and keeps only them on request, a profile saves its calls per minute, New
 // run plans the time that pacing takes and takes the rate-limit options, and
 // the live view counts a rate limit's wait down, then says the profile gave up
-// while the other one finishes.
+// while the other one finishes; the run keeps why, and its results page says it
+// later in the live view's words.
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunView } from '../../src/shared/api';
 import type { RunConfig } from '../../src/shared/run';
 import { DEFAULT_RUN_LIMITS } from '../../src/shared/run';
 import {
@@ -70,10 +72,15 @@ describe('free tiers', { timeout: 60_000 }, () => {
   it('plans the time pacing takes, and takes the rate-limit options, starting from Settings', async () => {
     await app.open('#/settings');
     const { page } = app;
+    const giveUpDefault = page.getByLabel(
+      'Give up on a profile after this many failures in a row (0: never)',
+    );
+    await giveUpDefault.fill('4');
+    // The run defaults' own Save: the reading pace has another.
     await page
-      .getByLabel('Give up on a profile after this many failures in a row (0: never)')
-      .fill('4');
-    await page.getByRole('button', { name: 'Save' }).click();
+      .locator('form', { has: giveUpDefault })
+      .getByRole('button', { name: 'Save' })
+      .click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect(app.services.settings.get().run_defaults.give_up_after).toBe(4);
 
@@ -145,5 +152,28 @@ describe('free tiers', { timeout: 60_000 }, () => {
       trials: 3,
       ok: 3,
     });
+
+    // Kept with the run, handed out by the API, and said again by its results page later.
+    const failures = app.services.store.history.getRun(run_id)?.run.profile_failures ?? [];
+    expect(failures).toEqual([
+      {
+        profile_id: limited.id,
+        reason: 'gave_up',
+        message: expect.stringMatching(
+          /^profile “Always limited” stopped after 2 failed trials in a row \(the last: http_error: HTTP 429/,
+        ),
+      },
+    ]);
+    const result = await app.services.dispatch('historyRun', { run_id });
+    if (!result.ok) throw new Error(result.error.message);
+    expect((result.value as RunView).run.profile_failures).toEqual(failures);
+    await app.open(`#/runs/${run_id}`);
+    const stopped = page.locator('.results-stopped');
+    await stopped.waitFor();
+    expect(await stopped.locator('li').allTextContents()).toEqual([
+      `Always limited: stopped: too many failed trials in a row. ${failures[0]?.message}`,
+    ]);
+    await screenshot(page, 'results-profile-stopped-en-light');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -153,8 +153,15 @@ describe('live run', () => {
     expect(await limitedRow.textContent()).toContain(
       'Rate limit reached (simulated by sim-error-429)',
     );
+    const said = await problems.locator('li').allTextContents();
     await page.getByText('The run is complete').waitFor({ timeout: 30_000 });
     expect(await page.locator('.run-ended').textContent()).toContain('Stale URL');
+
+    // Later, from the history: the results say it in the live view's words.
+    await app.open(`#/runs/${runId}`);
+    const stopped = page.locator('.results-stopped li');
+    await stopped.first().waitFor();
+    expect(await stopped.allTextContents()).toEqual(said);
   });
 
   it('cancels a long run after asking, and says what it kept', async () => {

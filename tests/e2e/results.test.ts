@@ -144,10 +144,14 @@ describe('results of a real run', () => {
           ['first_p95', ms(summary.metrics[first]?.p95 ?? NaN)],
           ['total', ms(summary.metrics.total_ms?.median ?? NaN)],
           ['e2e_tps', tps(summary.metrics.e2e_tps?.median ?? NaN)],
+          // What a reader at the setting's pace feels.
+          ['reader_done', ms(summary.metrics.reader_done_ms?.median ?? NaN)],
+          ['reader_wait', ms(summary.metrics.reader_wait_ms?.median ?? NaN)],
         ];
         if (summary.mode === 'stream') {
           expected.push(['gap_median', ms(summary.metrics.gap_median_ms?.median ?? NaN)]);
           expected.push(['max_silence', ms(summary.metrics.max_silence_ms?.median ?? NaN)]);
+          expected.push(['reader_stall', ms(summary.metrics.reader_stall_ms?.median ?? NaN)]);
         }
         for (const [column, text] of expected) {
           expect(
@@ -161,6 +165,12 @@ describe('results of a real run', () => {
     const plainHeader = await page.locator('table[data-mode="plain"] thead').textContent();
     expect(plainHeader).toContain('TTFB');
     expect(plainHeader).not.toContain('TTFT');
+    // The reader columns say the pace they are for.
+    expect(view.reader_pace_tps).toBe(8);
+    const streamHeader = await page.locator('table[data-mode="stream"] thead').textContent();
+    expect(streamHeader).toContain('A reader at 8 tokens/s, ms');
+    await page.locator('table[data-mode="stream"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'results-en-light-reader');
   });
 
   it('lists every failed trial with the provider’s message, as text', async () => {
@@ -303,9 +313,16 @@ describe('results of a real run', () => {
     const page = app.page;
     const figures = page.getByRole('radiogroup', { name: 'Figure' });
     // The rate-limited profile has nothing to compare; the other two were measured in both modes.
-    expect(await figures.getByRole('radio').count()).toBe(3);
-    expect(await figures.innerText()).toMatch(/TTFT \/ TTFB[\s\S]*Gap[\s\S]*Total/);
+    expect(await figures.getByRole('radio').count()).toBe(4);
+    expect(await figures.innerText()).toMatch(
+      /TTFT \/ TTFB[\s\S]*Gap[\s\S]*Total[\s\S]*Reader done/,
+    );
     expect(await figures.getByLabel('Total', { exact: true }).isChecked()).toBe(true);
+    // Main's comparisons, the reader's among them, are what the chart draws.
+    expect(view.comparisons.some((c) => c.metric === 'reader_done_ms')).toBe(true);
+    await figures.getByLabel('Reader done', { exact: true }).check();
+    await chartsDrawnAt(page);
+    await screenshot(page, 'results-en-light-reader-differences');
     await figures.getByLabel('TTFT / TTFB').check();
     await chartsDrawnAt(page);
   });

@@ -37,10 +37,29 @@ describe('settings', () => {
     await useLook(app, 'en', 'light');
     await app.open('#/settings');
     const { page } = app;
-    await page.getByLabel('Trials per profile and mode').fill('7');
-    await page.getByRole('button', { name: 'Save' }).click();
+    const trials = page.getByLabel('Trials per profile and mode');
+    await trials.fill('7');
+    await page.locator('form', { has: trials }).getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     expect(app.services.settings.get().run_defaults.trials).toBe(7);
+  });
+
+  it('saves the reading pace of the reader figures, and says what is wrong with one no reader has', async () => {
+    await useLook(app, 'en', 'light');
+    await app.open('#/settings');
+    const { page } = app;
+    const form = page.locator('form[data-settings="reader"]');
+    const pace = form.getByLabel('Reading pace (tokens/s)');
+    expect(await pace.inputValue()).toBe('8');
+    await pace.fill('12.5');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect(app.services.settings.get().reader_pace_tps).toBe(12.5);
+    await pace.fill('5000');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.locator('.field-error, [role="alert"]').first().waitFor();
+    expect(app.services.settings.get().reader_pace_tps).toBe(12.5);
+    app.services.settings.update({ reader_pace_tps: 8 });
   });
 
   for (const [language, theme] of [

@@ -19,6 +19,8 @@ import { startSimulator, type SimServer } from '../../src/main/sim';
 import { startWebServer } from '../../src/main/web';
 import { createHttpBridge } from '../../src/renderer/src/api/http-bridge';
 import type { ApiResult, AppEvent } from '../../src/shared/api';
+import { runComparisons } from '../../src/shared/comparisons';
+import { readerMetrics } from '../../src/shared/reader';
 import type { RunDetail } from '../../src/shared/run';
 import {
   ipcContract,
@@ -371,6 +373,54 @@ describe.each([ipc, http])('the API over $name', (transport) => {
     expect(view.trials[0]?.trial).not.toHaveProperty('timeline');
     expect(view.trials[0]?.trial.text_chars).toBeGreaterThan(0);
     expect(view.summaries[profileId]?.map((s) => s.mode)).toEqual(['stream', 'plain']);
+
+    // What a reader feels: measured at the setting's pace (8), as the timelines give it,
+    // and the comparisons computed in main from those very figures.
+    const stored = opened.services.store.history.getRun(runId);
+    const measured = (row: (typeof view.trials)[number]) =>
+      stored?.trials.find(
+        (t) =>
+          t.profile_id === row.profile_id &&
+          t.trial.mode === row.trial.mode &&
+          t.trial_index === row.trial_index,
+      )?.trial;
+    expect(view.reader_pace_tps).toBe(8);
+    for (const row of view.trials) {
+      const trial = measured(row);
+      expect(trial).toBeDefined();
+      if (trial)
+        expect(row.trial).toMatchObject({ reader_pace_tps: 8, ...readerMetrics(trial, 8) });
+      expect(row.trial.reader_done_ms).toBeGreaterThan(row.trial.total_ms ?? Infinity);
+    }
+    expect(view.comparisons).toEqual(stored && runComparisons(stored, 8));
+    expect(view.comparisons.map((c) => [c.mode, c.metric])).toContainEqual([
+      'stream',
+      'reader_done_ms',
+    ]);
+    expect(view.comparisons.filter((c) => c.mode === 'stream_vs_plain')).toHaveLength(6);
+
+    // Another pace in the settings: the same run seen by a slower reader, without a new run.
+    await value('settingsUpdate', { reader_pace_tps: 2 });
+    const slower = await value('historyRun', { run_id: runId });
+    expect(slower.reader_pace_tps).toBe(2);
+    // Recomputed from the timelines in main, which still stay there.
+    expect(slower.trials[0]?.trial).not.toHaveProperty('timeline');
+    expect(slower.trials[0]?.trial).not.toHaveProperty('gaps_ms');
+    for (const row of slower.trials) {
+      const trial = measured(row);
+      if (trial)
+        expect(row.trial).toMatchObject({ reader_pace_tps: 2, ...readerMetrics(trial, 2) });
+    }
+    expect(slower.summaries[profileId]?.[0]?.metrics.reader_done_ms?.median).toBeGreaterThan(
+      view.summaries[profileId]?.[0]?.metrics.reader_done_ms?.median ?? Infinity,
+    );
+    expect(slower.comparisons).toEqual(stored && runComparisons(stored, 2));
+    expect((await value('historyCompare', { a: runId, b: runId })).a.reader_pace_tps).toBe(2);
+    await value('settingsUpdate', { reader_pace_tps: 8 });
+    expect(await call('settingsUpdate', { reader_pace_tps: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
 
     const text = await value('historyTrialText', {
       run_id: runId,

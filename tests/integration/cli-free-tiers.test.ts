@@ -5,7 +5,8 @@
 // that gives up while the others go on. The key is searched for in
 // everything the CLI printed.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -343,14 +344,25 @@ describe('rate limits in a run', () => {
     expect(run.stdout).toContain('--- stream (1 trial: 0 ok, 1 http_error) ---');
     expect(run.stdout).toContain('--- plain (3 trials: 3 ok) ---');
 
-    // Later, from the history alone: the profile's figures say it stopped early, the header how.
+    // Later, from the history alone: why the profile stopped, in the words the run used, where its figures are.
     const runId = /^run ([0-9a-f-]{36}): completed$/m.exec(run.stdout)?.[1] ?? '';
+    const said = run.stdout.split('\n').find((line) => message.test(line)) ?? '';
+    expect(said).toMatch(/^ {2}profile “Down” stopped/);
     const shown = await cli(['show', runId, '--db', db]);
     expect(shown.code, shown.stderr).toBe(0);
-    expect(shown.stdout).toContain('stopped early: made 2 of its 6 planned calls');
+    // The report under show's header is the run's own, word for word.
+    expect(shown.stdout.endsWith(run.stdout.slice(run.stdout.indexOf('\n\n') + 2))).toBe(true);
+    expect(shown.stdout).toContain(`${said}\n`);
+    expect(shown.stdout).not.toContain('stopped early: made');
+    expect(shown.stdout).toMatch(/^ {2}stopped +Down \(gave_up\)$/m);
     expect(shown.stdout).toMatch(
       /rate limits +Retry-After waited for, at most 60 s; a profile gives up after 2 failed trials in a row/,
     );
+    const shownJson = await cli(['show', runId, '--json', '--db', db]);
+    const { run: stored } = JSON.parse(shownJson.stdout) as { run: RunDetail['run'] };
+    expect(stored.profile_failures).toEqual([
+      { profile_id: stored.profiles[0]?.id, reason: 'gave_up', message: said.trim() },
+    ]);
 
     const json = await cli([...argv, '--json']);
     const document = JSON.parse(json.stdout) as {
@@ -368,5 +380,51 @@ describe('rate limits in a run', () => {
       ['Up', 'stream', 3, 3],
       ['Up', 'plain', 3, 3],
     ]);
+  });
+
+  it('keeps why a profile stopped with the run, without the key its provider echoed', async () => {
+    const refused = await addProfile('Refused', 'refused');
+    await addProfile('Fine', 'ok:cli-fine');
+    const setKey = await cli(
+      ['profile', 'set-key', refused.id, '--from-env', 'OR_KEY', '--db', db],
+      {
+        OR_KEY: KEY,
+      },
+    );
+    expect(setKey.code, setKey.stderr).toBe(0);
+    const argv = ['run', '--profiles', 'Refused,Fine', '--trials', '2', '--give-up-after', '2'];
+    const run = await cli([...argv, '--db', db]);
+    expect(run.code).toBe(1);
+    expect(server.callsOf('refused').at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+    const runId = /^run ([0-9a-f-]{36}): completed$/m.exec(run.stdout)?.[1] ?? '';
+
+    const raw = new Database(db, { readonly: true });
+    let stored: string;
+    try {
+      const row = raw.prepare('SELECT profile_failures FROM runs WHERE id = ?').get(runId) as {
+        profile_failures: string;
+      };
+      stored = row.profile_failures;
+    } finally {
+      raw.close();
+    }
+    const failures = JSON.parse(stored) as ProfileFailure[];
+    expect(failures).toEqual([
+      {
+        profile_id: refused.id,
+        reason: 'gave_up',
+        message: expect.stringMatching(
+          /^profile “Refused” stopped after 2 failed trials in a row \(the last: http_error: HTTP 401.*Incorrect API key provided: Bearer .*\); its 2 remaining calls were not made$/,
+        ),
+      },
+    ]);
+    expect(stored).not.toContain(KEY);
+    // As the live report said it, and nowhere with the key: not in the database's files either.
+    expect(run.stdout).toContain(`  ${failures[0]?.message}\n`);
+    const shown = await cli(['show', runId, '--db', db]);
+    expect(shown.stdout).toContain(`  ${failures[0]?.message}\n`);
+    for (const file of [db, `${db}-wal`].filter((f) => existsSync(f))) {
+      expect(readFileSync(file).includes(KEY)).toBe(false);
+    }
   });
 });

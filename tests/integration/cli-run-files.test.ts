@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryKeyStore, type KeyStore } from '../../src/main/secrets';
 import { startSimulator, type SimServer } from '../../src/main/sim';
-import type { Profile, RunListItem } from '../../src/shared/run';
+import type { Profile, ProfileFailure, RunListItem, RunRecord } from '../../src/shared/run';
 import { cliInProcess, type CliRun } from '../support/cli-in-process';
 
 const KEY = 'sk-run-file-secret-0123456789';
@@ -108,8 +108,13 @@ describe('export --kind json', () => {
       trials: { profile_id: string; warmup: boolean; trial: { timeline: { chunks: unknown[] } } }[];
     };
     expect(file.format).toBe('lasttoken-run');
-    expect(file.version).toBe(1);
-    expect(file.run).toMatchObject({ id: labelled, status: 'completed', label: 'berlin-office' });
+    expect(file.version).toBe(2);
+    expect(file.run).toMatchObject({
+      id: labelled,
+      status: 'completed',
+      label: 'berlin-office',
+      profile_failures: [],
+    });
     expect(file.run).not.toHaveProperty('imported_at');
     expect(file.profiles.map((p) => p.name)).toEqual(['keyed', 'Demo (simulated)']);
     expect(file.profiles[0]?.headers).toEqual({ 'X-Team': 'latency' });
@@ -168,6 +173,72 @@ describe('import', () => {
     expect(databaseBytes(there).includes(KEY)).toBe(false);
   });
 
+  it('carries why a profile stopped: the imported run says it as the original does', async () => {
+    await ok(here, [
+      'profile',
+      'add',
+      '--name',
+      'broken',
+      '--base-url',
+      `${sim.url}/v1`,
+      '--model',
+      'sim-error-500',
+    ]);
+    const run = await cli(here, [
+      'run',
+      '--profiles',
+      'keyed,broken',
+      '--trials',
+      '2',
+      '--give-up-after',
+      '1',
+      '--max-tokens',
+      '20',
+      '--json',
+    ]);
+    expect(run.code, run.stderr).toBe(1);
+    const { run_id: id, failures } = JSON.parse(run.stdout) as {
+      run_id: string;
+      failures: ProfileFailure[];
+    };
+    expect(failures.map((f) => f.reason)).toEqual(['gave_up']);
+    const file = join(dir, 'gave-up.json');
+    await ok(here, ['export', id, '--kind', 'json', '--out', file]);
+    const written = JSON.parse(readFileSync(file, 'utf8')) as {
+      run: { profile_failures: ProfileFailure[] };
+    };
+    expect(written.run.profile_failures).toEqual(failures);
+
+    const elsewhere = join(dir, 'elsewhere.db');
+    await ok(elsewhere, ['import', file]);
+    const shown = await ok(elsewhere, ['show', id, '--json']);
+    expect(shown).toBe(await ok(here, ['show', id, '--json']));
+    expect((JSON.parse(shown) as { run: RunRecord }).run.profile_failures).toEqual(failures);
+    const text = await ok(elsewhere, ['show', id]);
+    expect(text).toBe(await ok(here, ['show', id]));
+    expect(text).toContain(`  ${failures[0]?.message}\n`);
+  });
+
+  it('reads a version 1 file, from before runs kept why profiles stopped: not known, as for an old run', async () => {
+    const file = JSON.parse(readFileSync(labelledFile, 'utf8')) as {
+      version: number;
+      run: { id: string; profile_failures?: unknown };
+    };
+    file.version = 1;
+    delete file.run.profile_failures;
+    const older = join(dir, 'version-1.json');
+    writeFileSync(older, JSON.stringify(file));
+    const db = join(dir, 'from-version-1.db');
+    await ok(db, ['import', older]);
+    const shown = JSON.parse(await ok(db, ['show', file.run.id, '--json'])) as { run: RunRecord };
+    expect(shown.run.profile_failures).toBeNull();
+    // The rest of the run is the original's.
+    const original = JSON.parse(await ok(here, ['show', file.run.id, '--json'])) as {
+      run: RunRecord;
+    };
+    expect({ ...shown.run, profile_failures: [] }).toEqual(original.run);
+  });
+
   it('adds nothing when the same file is imported again, and says so', async () => {
     const before = await history(there);
     const run = await cli(there, ['import', labelledFile, labelledFile]);
@@ -224,11 +295,11 @@ describe('import', () => {
 
     it('a file of a newer version', async () => {
       const file = JSON.parse(readFileSync(labelledFile, 'utf8')) as { version: number };
-      file.version = 2;
+      file.version = 3;
       await refused(
         join(dir, 'newer.json'),
         JSON.stringify(file),
-        /newer\.json: it is a version 2 run file, made by a newer LastToken; .* reads version 1: update LastToken/,
+        /newer\.json: it is a version 3 run file, made by a newer LastToken; .* reads versions up to 2: update LastToken/,
       );
     });
 
@@ -241,6 +312,25 @@ describe('import', () => {
         join(dir, 'damaged.json'),
         JSON.stringify(file),
         /damaged\.json: it is damaged at trials\.3\.trial\.ttft_ms/,
+      );
+    });
+
+    it("a profile's failure that names no profile of the run, or an unknown reason", async () => {
+      const file = JSON.parse(readFileSync(labelledFile, 'utf8')) as {
+        run: { profile_failures: ProfileFailure[] };
+      };
+      const failure = { profile_id: 'ghost', reason: 'gave_up', message: 'gave up' } as const;
+      file.run.profile_failures = [failure];
+      await refused(
+        join(dir, 'ghost.json'),
+        JSON.stringify(file),
+        /ghost\.json: it is damaged: a failure names profile ghost, which is not the run's/,
+      );
+      file.run.profile_failures = [{ ...failure, reason: 'bored' as 'gave_up' }];
+      await refused(
+        join(dir, 'bored.json'),
+        JSON.stringify(file),
+        /bored\.json: it is damaged at run\.profile_failures\.0\.reason/,
       );
     });
 

@@ -86,6 +86,7 @@ const run: RunRecord = {
   series_id: null,
   label: null,
   imported_at: null,
+  profile_failures: [],
 };
 
 const smallTrials: StoredTrial[] = [1, 2, 3].map((trial_index) => ({

@@ -50,6 +50,7 @@ function runOf(chosen: Profile[], overrides: Partial<RunConfig>) {
       sink: {
         createRun: () => undefined,
         saveTrial: (trial) => void saved.push(trial),
+        saveProfileFailure: () => undefined,
         finishRun: () => undefined,
       },
       // This file's own gates: no other test's profile shares them.

@@ -15,6 +15,7 @@ import {
 import { startSimulator, type SimServer } from '../../src/main/sim';
 import type {
   Profile,
+  ProfileFailure,
   RunConfig,
   RunEvent,
   RunRecord,
@@ -71,6 +72,7 @@ const site = (): Site => ({
 type SinkCall =
   | { kind: 'createRun'; record: RunRecord; site: Site }
   | { kind: 'saveTrial'; stored: StoredTrial; site: Site }
+  | { kind: 'saveProfileFailure'; id: string; failure: ProfileFailure; site: Site }
   | { kind: 'finishRun'; id: string; status: RunStatus; ended_at: string; site: Site };
 
 function memorySink(): RunSink & { calls: SinkCall[]; saved: () => StoredTrial[] } {
@@ -80,6 +82,8 @@ function memorySink(): RunSink & { calls: SinkCall[]; saved: () => StoredTrial[]
     saved: () => calls.flatMap((c) => (c.kind === 'saveTrial' ? [c.stored] : [])),
     createRun: (record) => void calls.push({ kind: 'createRun', record, site: site() }),
     saveTrial: (stored) => void calls.push({ kind: 'saveTrial', stored, site: site() }),
+    saveProfileFailure: (id, failure) =>
+      void calls.push({ kind: 'saveProfileFailure', id, failure, site: site() }),
     finishRun: (id, status, ended_at) =>
       void calls.push({ kind: 'finishRun', id, status, ended_at, site: site() }),
   };
@@ -536,6 +540,12 @@ describe('keys', () => {
     expect(outcome.failures[0]?.message).toContain('Profile locked');
     const failed = events.filter((e) => e.type === 'profile_failed');
     expect(failed.map((e) => e.profile_id)).toEqual(['locked', 'insecure']);
+    // Kept with the run as they happen, in the same words, off the socket path, before it finishes.
+    const kept = sink.calls.flatMap((c) => (c.kind === 'saveProfileFailure' ? [c] : []));
+    expect(kept.map((c) => [c.id, c.failure])).toEqual(outcome.failures.map((f) => [run.runId, f]));
+    for (const c of kept) expect(c.site.fromTurnQueue).toBe(true);
+    expect(sink.calls.at(-1)?.kind).toBe('finishRun');
+    expect(run.record.profile_failures).toEqual([]);
 
     const saved = sink.saved();
     const count = (id: string) => saved.filter((s) => s.profile_id === id).length;
@@ -575,6 +585,7 @@ describe('configuration', () => {
         throw new Error('SQLITE_FULL: database or disk is full');
       },
       saveTrial: () => {},
+      saveProfileFailure: () => {},
       finishRun: () => {},
     };
     expect(() =>

@@ -7,6 +7,8 @@
 //                           requests of that model, then like ok
 //   limited-date:n=1,after=3  the same with Retry-After as an HTTP date
 //   down                    answers 503 without Retry-After, always
+//   refused                 answers 401 echoing the key it was sent, always
+//                           (as some providers do: "Incorrect API key provided: sk-...")
 // Every request is recorded with its arrival on the monotonic clock the
 // engine uses, so a test can check the gaps between a profile's calls.
 
@@ -126,17 +128,14 @@ function answer(res: ServerResponse, stream: boolean, model: string): void {
   res.end('data: [DONE]\n\n');
 }
 
-function refuse(res: ServerResponse, status: number, headers: Record<string, string>): void {
+function refuse(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  message = status === 429 ? 'Rate limit exceeded: free-models-per-min' : 'Provider returned error',
+): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(
-    JSON.stringify({
-      error: {
-        code: status,
-        message:
-          status === 429 ? 'Rate limit exceeded: free-models-per-min' : 'Provider returned error',
-      },
-    }),
-  );
+  res.end(JSON.stringify({ error: { code: status, message } }));
 }
 
 export async function startFreeTierServer(): Promise<FreeTierServer> {
@@ -177,6 +176,11 @@ export async function startFreeTierServer(): Promise<FreeTierServer> {
       if (name === 'down') {
         record(request.model, 503);
         refuse(res, 503, {});
+        return;
+      }
+      if (name === 'refused') {
+        record(request.model, 401);
+        refuse(res, 401, {}, `Incorrect API key provided: ${req.headers.authorization ?? ''}`);
         return;
       }
       record(request.model, 200);

@@ -88,6 +88,7 @@ export function observations(
     error: null,
     abort: null,
     stall_ms: 15_000,
+    reader_pace_tps: 8,
     ...overrides,
   };
 }

@@ -83,6 +83,7 @@ export function runRecord(
     series_id: null,
     label: null,
     imported_at: null,
+    profile_failures: [],
     ...overrides,
   };
 }

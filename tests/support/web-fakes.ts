@@ -65,6 +65,7 @@ export const SETTINGS: SettingsView = {
   language: 'en',
   theme: 'light',
   run_defaults: DEFAULT_RUN_DEFAULTS,
+  reader_pace_tps: 8,
   database_path: '/tmp/lasttoken-test/history.db',
 };
 

@@ -31,6 +31,9 @@ function view(
     summaries: Object.fromEntries(
       profiles.map((p) => [p.id, summarize(p.name, byProfile[p.id] ?? [])]),
     ),
+    // Comparing two runs reads their summaries only.
+    comparisons: [],
+    reader_pace_tps: 8,
   };
 }
 

@@ -191,18 +191,23 @@ describe('compareRun', () => {
 
   it('compares each pair of profiles per mode, then stream against plain per profile', () => {
     const result = compareRun(['a', 'b', 'c'], trials);
+    // The trials carry their reader metrics (trial-fixture computes them), so reader_done_ms is compared too.
     expect(result.map((c) => [c.mode, c.profile_a, c.profile_b, c.metric])).toEqual([
       ['stream', 'a', 'b', 'ttft_ms'],
       ['stream', 'a', 'b', 'gap_median_ms'],
       ['stream', 'a', 'b', 'total_ms'],
+      ['stream', 'a', 'b', 'reader_done_ms'],
       ['stream', 'a', 'c', 'ttft_ms'],
       ['stream', 'a', 'c', 'gap_median_ms'],
       ['stream', 'a', 'c', 'total_ms'],
+      ['stream', 'a', 'c', 'reader_done_ms'],
       ['stream', 'b', 'c', 'ttft_ms'],
       ['stream', 'b', 'c', 'gap_median_ms'],
       ['stream', 'b', 'c', 'total_ms'],
+      ['stream', 'b', 'c', 'reader_done_ms'],
       ['stream_vs_plain', 'a', 'a', 'ttft_ms'],
       ['stream_vs_plain', 'a', 'a', 'total_ms'],
+      ['stream_vs_plain', 'a', 'a', 'reader_done_ms'],
     ]);
   });
 

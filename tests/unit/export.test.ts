@@ -79,6 +79,7 @@ function makeRun(profiles: ProfileSnapshot[]): RunRecord {
     series_id: null,
     label: null,
     imported_at: null,
+    profile_failures: [],
   };
 }
 
@@ -248,6 +249,10 @@ describe('headers', () => {
       'stalled',
       'burst_share',
       'buffered',
+      'reader_pace_tps',
+      'reader_done_ms',
+      'reader_wait_ms',
+      'reader_stall_ms',
       'bytes',
       'content_encoding',
       'finish_reason',

@@ -80,6 +80,22 @@ describe('streaming moved the first token, not the last', () => {
           n_pairs: 5,
           verdict: 'no_difference',
         }),
+        // A reader at 8 tokens/s: every stream has the fixture's timeline (4 chunks of 2
+        // tokens at 200..500 ms), done at 1200 ms after waiting 200; a plain answer of 8
+        // tokens complete at 1000 + i is read by 2000 + i. Stream − plain: −800 − i.
+        reader: {
+          pace_tps: 8,
+          stream_done: { n: 5, median: 1200, ci95: [1200, 1200] },
+          plain_done: { n: 5, median: 2002, ci95: expect.any(Array) },
+          stream_wait: { n: 5, median: 200, ci95: [200, 200] },
+          versus: expect.objectContaining({
+            ...versus,
+            metric: 'reader_done_ms',
+            diff_ms: -802,
+            n_pairs: 5,
+            verdict: 'b_lower',
+          }),
+        },
       },
     ]);
   });

@@ -65,6 +65,7 @@ function liveRun(overrides: Partial<LiveRun> = {}, calls = 4): LiveRun {
       series_id: null,
       label: null,
       imported_at: null,
+      profile_failures: [],
     },
     plan: {
       calls: calls * 2,

@@ -129,6 +129,7 @@ function run(
       sink: {
         createRun: () => undefined,
         saveTrial: (trial) => void saved.push(trial),
+        saveProfileFailure: () => undefined,
         finishRun: () => undefined,
       },
       createSession: factory,

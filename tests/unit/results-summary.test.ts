@@ -45,6 +45,9 @@ function view(
     summaries: Object.fromEntries(
       Object.entries(trials).map(([id, list]) => [id, summarize(id, list)]),
     ),
+    // The summary table reads neither.
+    comparisons: [],
+    reader_pace_tps: 8,
   };
 }
 
@@ -119,7 +122,7 @@ describe('summary tables', () => {
     expect(none?.rows[0]?.tokens.usage).toBeNull();
   });
 
-  it('labels plain mode by its first byte and gives it no gap columns', () => {
+  it('labels plain mode by its first byte and gives it no gap columns, nor a reader stall', () => {
     const plain = [makeTrial({ mode: 'plain', ttft_ms: null, first_byte_ms: 480 })];
     const [, plainTable] = summaryTables(view({ fast: [...fast, ...plain] }, ['stream', 'plain']));
     expect(plainTable?.mode).toBe('plain');
@@ -129,7 +132,20 @@ describe('summary tables', () => {
       ['total', 'total_ms'],
       ['total_p95', 'total_ms'],
       ['e2e_tps', 'e2e_tps'],
+      ['reader_done', 'reader_done_ms'],
+      ['reader_wait', 'reader_wait_ms'],
     ]);
     expect(plainTable?.rows[0]?.cells.first?.value).toBe(480);
+  });
+
+  it('shows what a reader feels at the pace of the view, figures from the summaries', () => {
+    const [table] = summaryTables(view({ fast, slow: [makeTrial({ total_ms: 900 })] }));
+    expect(table?.reader_pace_tps).toBe(8);
+    // fast's two ok trials share the fixture's timeline: 4 chunks of 2 tokens at 200, 300,
+    // 400, 500 ms, read at 125 ms a token: done at 200 + 250 = 450, then 700, 950, 1200 ms.
+    expect(table?.rows[0]?.cells.reader_done).toMatchObject({ value: 1200, n: 2 });
+    // Waiting: all but the 8 × 125 ms spent reading.
+    expect(table?.rows[0]?.cells.reader_wait).toMatchObject({ value: 200, n: 2 });
+    expect(table?.rows[0]?.cells.reader_stall).toMatchObject({ value: 0, n: 2 });
   });
 });

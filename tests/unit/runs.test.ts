@@ -250,6 +250,7 @@ function recordingSink(overrides: Partial<RunSink> = {}) {
       saved.push(s);
       log.push(`save ${s.profile_id} ${s.trial.mode} ${s.trial_index}`);
     },
+    saveProfileFailure: (id, f) => void log.push(`fail ${f.profile_id} ${f.reason}`),
     finishRun: (id, status) => void log.push(`finish ${id} ${status}`),
     ...overrides,
   };
@@ -408,6 +409,51 @@ describe('startRun with fake sessions', () => {
     expect(log.at(-1)).toBe('finish r2 interrupted');
     const unsaved = events.filter((e) => e.type === 'trial_finished' && !e.saved);
     expect(unsaved.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a sink that cannot keep why a profile stopped stops the run as interrupted; the reason is still told', async () => {
+    const { sink, log } = recordingSink({
+      saveProfileFailure: () => {
+        throw new Error('SQLITE_FULL: database or disk is full');
+      },
+    });
+    const events: RunEvent[] = [];
+    const keys = {
+      readKeyForRequest: async (id: string) => {
+        if (id === 'a') throw new Error('The OS keychain is locked');
+        return undefined;
+      },
+    };
+    // b's trials never end on their own: only the stop ends them.
+    const sessions = fakeSessions(
+      (call) =>
+        new Promise<Trial>((resolve) => {
+          call.options?.signal?.addEventListener('abort', () =>
+            resolve(makeTrial({ mode: call.mode, status: 'aborted' })),
+          );
+        }),
+    );
+    const run = startRun(
+      {
+        profiles: lookup(profile('a'), profile('b')),
+        keys,
+        sink,
+        createSession: sessions.factory,
+        newId: () => 'r3',
+      },
+      config({ profile_ids: ['a', 'b'], trials: 3 }),
+    );
+    run.subscribe((e) => events.push(e));
+    const outcome = await run.done;
+    expect(outcome.status).toBe('interrupted');
+    expect(outcome.failures.map((f) => [f.profile_id, f.reason])).toEqual([
+      ['a', 'key_unavailable'],
+    ]);
+    expect(outcome.errors).toEqual([
+      'saving why profile a stopped failed: SQLITE_FULL: database or disk is full',
+    ]);
+    expect(events.map((e) => e.type)).toContain('profile_failed');
+    expect(log.at(-1)).toBe('finish r3 interrupted');
   });
 
   it('a sink that fails to finish the run still resolves done', async () => {

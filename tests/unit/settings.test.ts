@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_RUN_DEFAULTS,
   languageFor,
+  readerPaceSetting,
   SettingsError,
   SettingsService,
   type SettingsStore,
@@ -26,6 +27,7 @@ describe('settings', () => {
       language: 'zh-CN',
       theme: 'system',
       run_defaults: DEFAULT_RUN_DEFAULTS,
+      reader_pace_tps: 8,
       database_path: '/data/lasttoken.db',
     });
     expect(languageFor('en-GB')).toBe('en');
@@ -84,5 +86,22 @@ describe('settings', () => {
     expect(view.language).toBe('en');
     expect(view.theme).toBe('system');
     expect(view.run_defaults).toEqual({ ...DEFAULT_RUN_DEFAULTS, max_tokens: 64 });
+  });
+
+  it('keep the reading pace of the reader metrics, refusing one no reader has', () => {
+    const store = memoryStore();
+    const settings = new SettingsService(store, context);
+    expect(settings.update({ reader_pace_tps: 12.5 }).reader_pace_tps).toBe(12.5);
+    // Another service on the same store reads it back: a round trip through the stored values.
+    expect(new SettingsService(store, context).get().reader_pace_tps).toBe(12.5);
+    expect(readerPaceSetting(store.values)).toBe(12.5);
+    for (const pace of [0, -3, 5000, Number.NaN]) {
+      expect(() => settings.update({ reader_pace_tps: pace })).toThrow(
+        new SettingsError('reader_pace_tps', 'the reading pace must be from 0.5 to 1000 tokens/s'),
+      );
+    }
+    expect(settings.get().reader_pace_tps).toBe(12.5);
+    // A value another version stored that is not a pace reads as the default.
+    expect(readerPaceSetting({ reader_pace_tps: 'fast' })).toBe(8);
   });
 });

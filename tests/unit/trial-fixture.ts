@@ -1,10 +1,13 @@
 // A complete, plausible Trial for tests: an ok stream trial of 4 chunks and
-// 8 tokens over a fresh connection. Override only what a test is about.
+// 8 tokens over a fresh connection. Override only what a test is about; the
+// reader metrics follow from the result (at its reader_pace_tps, default 8)
+// unless overridden too.
 
+import { DEFAULT_READER_PACE_TPS, readerMetrics } from '../../src/shared/reader';
 import type { Trial } from '../../src/shared/trial';
 
 export function makeTrial(overrides: Partial<Trial> = {}): Trial {
-  return {
+  const trial: Trial = {
     mode: 'stream',
     status: 'ok',
     started_at: '2025-01-01T00:00:00.000Z',
@@ -50,6 +53,11 @@ export function makeTrial(overrides: Partial<Trial> = {}): Trial {
     burst_share: 0.25,
     buffered: false,
 
+    reader_pace_tps: DEFAULT_READER_PACE_TPS,
+    reader_done_ms: null,
+    reader_wait_ms: null,
+    reader_stall_ms: null,
+
     bytes: 1024,
     content_encoding: null,
     finish_reason: 'stop',
@@ -74,6 +82,7 @@ export function makeTrial(overrides: Partial<Trial> = {}): Trial {
     },
     ...overrides,
   };
+  return { ...trial, ...readerMetrics(trial, trial.reader_pace_tps), ...overrides };
 }
 
 /** An ok plain trial: the answer as one body, its first byte 10 ms before the 520 ms total. */

@@ -2,6 +2,7 @@
 // so the help cannot drift from the behaviour.
 
 import { formatDuration } from '../../shared/duration';
+import { DEFAULT_READER_PACE_TPS } from '../../shared/reader';
 import { DEFAULT_GIVE_UP_AFTER, DEFAULT_MAX_RETRY_WAIT_MS } from '../../shared/run';
 import { DEFAULT_LIMITS } from '../probe';
 import { DEMO_PROFILE_ID } from '../profiles';
@@ -100,6 +101,9 @@ Limits, in seconds (decimals allowed, at least 0.001):
   --idle-timeout S       no bytes at all for this long ends a trial (default ${seconds(DEFAULT_LIMITS.idle_timeout_ms)})
   --stall S              no content for this long flags a stall (default ${seconds(DEFAULT_LIMITS.stall_ms)})
   --deadline S           overall cap per trial (default ${seconds(DEFAULT_LIMITS.deadline_ms)})
+
+  --reader-pace N        the reader of the reader figures reads N tokens/s
+                         (default ${DEFAULT_READER_PACE_TPS}): when they finish, how long they wait
 
 Sizes, so that no server can grow LastToken's memory without bound (bytes take
 K, M or G for KiB, MiB, GiB); passing one ends the trial as a protocol_error
@@ -319,6 +323,9 @@ probe's), and sizes (default the probe's); see lasttoken probe --help:
   --connect-timeout S  --idle-timeout S  --stall S  --deadline S
   --max-event-bytes N  --max-response-bytes N  --max-text-chars N
 
+  --reader-pace N        the reader figures' pace, tokens/s (default: the app's
+                         setting, ${DEFAULT_READER_PACE_TPS} unless changed there)
+
 Output:
   --json                 one JSON document on stdout: {run_id, status, summary,
                          failures, errors}, with a summary per profile and mode
@@ -352,7 +359,7 @@ trials that succeeded and failed.
 ${STORE_OPTIONS}
 `;
 
-export const SHOW_HELP = `Usage: lasttoken show RUN_ID [--db PATH] [--json]
+export const SHOW_HELP = `Usage: lasttoken show RUN_ID [--reader-pace N] [--db PATH] [--json]
 
 One run: its configuration and status, the summary per profile and mode, the
 A-vs-B verdicts and the failed trials. RUN_ID may be the start of an id, if
@@ -360,9 +367,14 @@ only one run matches. --json prints {run, summary, trials, comparisons}: the
 run as it was measured, the same in every history it is imported into (when it
 was imported is in history --json); comparisons are B − A per pair of profiles
 and mode, and stream against plain, with a bootstrap 95% interval and a verdict.
+
+  --reader-pace N        the reader figures (reader_done_ms, reader_wait_ms,
+                         reader_stall_ms, and the comparisons of reader_done_ms)
+                         recomputed from the timelines for a reader of N
+                         tokens/s, without a new run (default: the run's own)
 `;
 
-export const EXPORT_HELP = `Usage: lasttoken export RUN_ID --kind summary|trials|chunks|comparisons|json --out FILE|- [--bom]
+export const EXPORT_HELP = `Usage: lasttoken export RUN_ID --kind summary|trials|chunks|comparisons|json --out FILE|- [--bom] [--reader-pace N]
 
 Writes one run as CSV (RFC 4180, columns named as in DESIGN.md):
   summary   one row per profile and mode: n, median, p95, min, max, mean, sd
@@ -372,9 +384,10 @@ Writes one run as CSV (RFC 4180, columns named as in DESIGN.md):
   comparisons  one row per pair of profiles (or stream against plain), mode
             and metric: B − A, its 95% interval, n and the verdict
 or as a run file, for another machine's history (lasttoken import reads it):
-  json      one JSON file, versioned ({"format": "lasttoken-run", "version": 1,
-            run, profiles, trials}): the run, its profiles as they were (never
-            a key or proxy credentials) and every trial with its timeline
+  json      one JSON file, versioned ({"format": "lasttoken-run", "version": 2,
+            run, profiles, trials}): the run (with why profiles stopped early),
+            its profiles as they were (never a key or proxy credentials) and
+            every trial with its timeline; version 1 files still import
 
   --kind K               summary, trials, chunks, comparisons or json
   --out FILE             where to write it: a regular file, written whole or not at
@@ -386,6 +399,8 @@ or as a run file, for another machine's history (lasttoken import reads it):
                          goes there, so --json is refused with it
   --bom                  start with a UTF-8 byte order mark, so Excel reads
                          non-ASCII text (Chinese...) correctly (CSV only)
+  --reader-pace N        the reader figures at N tokens/s, as show --reader-pace
+                         (CSV only: a run file keeps what was measured)
 ${STORE_OPTIONS}
 
 Text cells that a spreadsheet would run as a formula are neutralised. With a

@@ -6,6 +6,7 @@ import type { RunDetail } from '../../shared/run';
 import { csvDataOf, writeCsvFile } from '../export';
 import { ProfileNotFoundError } from '../profiles';
 import type { Store } from '../store';
+import { detailAtPace } from '../store/run-at-pace';
 import { writeCsvOutput } from './csv-output';
 import { oneLine, plural } from './format';
 import type { CliDeps, CliIo } from './io';
@@ -82,7 +83,7 @@ export function runHistoryCommand(
         return 0;
       }
       case 'show': {
-        const detail = findRun(store, command.run);
+        const detail = atPace(findRun(store, command.run), command.readerPace);
         io.stdout.write(
           json
             ? `${JSON.stringify({ run: runAsMeasured(detail), summary: summaryRows(detail), trials: detail.trials, comparisons: runComparisons(detail) })}\n`
@@ -91,7 +92,7 @@ export function runHistoryCommand(
         return 0;
       }
       case 'export': {
-        const detail = findRun(store, command.run);
+        const detail = atPace(findRun(store, command.run), command.readerPace);
         const options = { bom: command.bom };
         const { out, format } = command;
         if (format === 'json') return exportRunFile(detail, out, io, json);
@@ -112,6 +113,11 @@ export function runHistoryCommand(
       }
     }
   });
+}
+
+/** The run at --reader-pace, or as measured. */
+function atPace(detail: RunDetail, pace: number | null): RunDetail {
+  return pace === null ? detail : detailAtPace(detail, pace);
 }
 
 const RUN_ID_PREFIX = /^[0-9a-f-]{4,}$/i;

@@ -13,6 +13,7 @@ import {
   type RunLimits,
 } from '../../shared/run';
 import { formatDuration, parseDuration } from '../../shared/duration';
+import { isReaderPace, MAX_READER_PACE_TPS, MIN_READER_PACE_TPS } from '../../shared/reader';
 import type { Dialect } from '../../shared/trial';
 import { HeaderError, parseHeaderSpec } from '../profiles';
 
@@ -210,6 +211,18 @@ export function sizeOption(flag: string, value: string | undefined): number | nu
   return bytes;
 }
 
+/** `--reader-pace N`: the reading pace (tokens/s, decimals allowed) of the reader metrics. */
+export function readerPaceOption(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const pace = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(value) ? Number(value) : NaN;
+  if (!isReaderPace(pace)) {
+    throw new UsageError(
+      `--reader-pace is tokens per second, from ${MIN_READER_PACE_TPS} to ${MAX_READER_PACE_TPS}; got ${shown(value)}`,
+    );
+  }
+  return pace;
+}
+
 /** The per-trial limits as flags, shared by probe and run. */
 export const LIMIT_OPTIONS = {
   'connect-timeout': { type: 'string' },
@@ -219,6 +232,7 @@ export const LIMIT_OPTIONS = {
   'max-event-bytes': { type: 'string' },
   'max-response-bytes': { type: 'string' },
   'max-text-chars': { type: 'string' },
+  'reader-pace': { type: 'string' },
 } as const satisfies OptionsConfig;
 
 /** Only the limits the command line gives; the caller decides where the others come from. */
@@ -233,6 +247,7 @@ export function limitFlags(
     max_event_bytes: sizeOption('--max-event-bytes', values['max-event-bytes']),
     max_response_bytes: sizeOption('--max-response-bytes', values['max-response-bytes']),
     max_text_chars: integerOption('--max-text-chars', values['max-text-chars'], 1, MAX_TEXT_CHARS),
+    reader_pace_tps: readerPaceOption(values['reader-pace']),
   };
   const limits: Partial<RunLimits> = {};
   for (const [name, value] of Object.entries(given) as [keyof RunLimits, number | null][]) {

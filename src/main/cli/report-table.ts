@@ -5,11 +5,7 @@
 
 import { compareRun, type Comparison } from '../../shared/comparisons';
 import { contentSilenceOf, findings } from '../../shared/findings';
-import {
-  DEFAULT_READER_PACE_TPS,
-  withReaderMetrics,
-  type ReaderMetrics,
-} from '../../shared/reader';
+import { readerPaceOf } from '../../shared/reader';
 import { describe, median, type Distribution } from '../../shared/stats';
 import { headlineFirstTokenMetric, metricLabel, type ModeSummary } from '../../shared/summary';
 import type { Dialect, Mode, SummaryMetric, Trial } from '../../shared/trial';
@@ -25,13 +21,11 @@ export interface ReportInput {
   summaries: readonly ModeSummary[];
   /** The abort experiment's token count, when it ran. */
   abortAfter: number | null;
-  /** Tokens/s of the reader the reader metrics are for; DEFAULT_READER_PACE_TPS when absent. */
-  readerPace?: number;
 }
 
-/** A trial with its reader metrics and its round: the k-th trial of its mode. */
+/** A trial with its round: the k-th trial of its mode. */
 type RoundTrial = {
-  trial: Trial & ReaderMetrics;
+  trial: Trial;
   label: string;
   trial_index: number;
   warmup: false;
@@ -58,9 +52,10 @@ const BATCHING = 1.5;
 
 export function renderReport(input: ReportInput): string {
   const { endpoint, tokenizer } = input;
-  const pace = input.readerPace ?? DEFAULT_READER_PACE_TPS;
+  // The trials and summaries carry the reader metrics at one pace (as measured, or --reader-pace).
+  const pace = readerPaceOf(input.trials);
   const rounds = numbered(input.trials).map(({ trial, label, index }): RoundTrial => ({
-    trial: withReaderMetrics(trial, pace),
+    trial,
     label,
     trial_index: index,
     warmup: false,
@@ -95,7 +90,7 @@ export function isAbortExperiment(trial: Trial): boolean {
 
 function modeBlock(
   summary: ModeSummary,
-  trials: readonly (Trial & ReaderMetrics)[],
+  trials: readonly Trial[],
   tokenizer: string,
   pace: number,
 ): Block {
@@ -118,9 +113,9 @@ function modeBlock(
     ...row('tokens'),
     ...(mode === 'stream' ? row('chunks') : []),
     // What a reader at `pace` feels: when they finish, and how long they sat waiting.
-    ...trialRow(`reader done (${formatCount(pace)} tok/s)`, ok, (t) => t.reader_done_ms, formatMs),
-    ...trialRow('reader wait', ok, (t) => t.reader_wait_ms, formatMs),
-    ...trialRow('reader stall', ok, (t) => t.reader_stall_ms, formatMs),
+    ...row('reader_done_ms', `reader done (${formatCount(pace)} tok/s)`),
+    ...row('reader_wait_ms'),
+    ...row('reader_stall_ms'),
   ];
   const pinged = ok.some((t) => t.pings > 0);
   if (pinged) {
@@ -304,7 +299,8 @@ function streamVersusPlain(
       'total',
     ),
     ...line(
-      `a reader at ${formatCount(pace)} tok/s finishes at ${readerFinish(rounds, 'stream')} vs ${readerFinish(rounds, 'plain')}`,
+      `a reader at ${formatCount(pace)} tok/s finishes at ${readerMedian(stream.reader_done_ms)} streaming, ` +
+        `${readerMedian(plain.reader_done_ms)} without; waits ${readerMedian(stream.reader_wait_ms)} for text`,
       of('reader_done_ms'),
       'reader finish',
     ),
@@ -312,13 +308,8 @@ function streamVersusPlain(
   ];
 }
 
-function readerFinish(rounds: readonly RoundTrial[], mode: Mode): string {
-  const done = median(
-    rounds
-      .filter((r) => r.trial.mode === mode && r.trial.status === 'ok')
-      .map((r) => r.trial.reader_done_ms ?? NaN),
-  );
-  return done === null ? '-' : formatMs(done);
+function readerMedian(figure: Distribution | undefined): string {
+  return figure === undefined ? '-' : formatMs(figure.median);
 }
 
 /** What streaming moved, in one sentence that the comparisons above back. */

@@ -16,6 +16,7 @@ import { DEFAULT_LIMITS, type Limits } from '../probe';
 import { keyWouldBeRefused, usesBuiltinSimulator, withBuiltinEndpoint } from '../profiles';
 import { planRun, RunConfigError, startRun, type KeySource } from '../runs';
 import { KeychainUnavailableError } from '../secrets';
+import { readerPaceSetting } from '../settings';
 import { startSimulator, type SimServer } from '../sim';
 import { formatDuration } from '../../shared/duration';
 import { jsonText, plural, printable } from './format';
@@ -39,7 +40,12 @@ export function runRunCommand(command: RunCommand, io: CliIo, deps: CliDeps): Pr
       modes: options.modes,
       trials: options.trials,
       profile_ids: chosen.map((p) => p.id),
-      limits: limitsFor(options.limits, chosen),
+      limits: {
+        ...limitsFor(options.limits, chosen),
+        // The app's setting, shared through the history, unless --reader-pace says otherwise.
+        reader_pace_tps:
+          options.limits.reader_pace_tps ?? readerPaceSetting(session.store.settings.read()),
+      },
       reuse_connection: options.reuseConnection,
       warmup: options.warmup,
       max_retry_wait_ms: options.maxRetryWaitMs,

@@ -36,8 +36,8 @@ function rateLimitText(config: RunConfig): string {
 
 /**
  * A completed run whose profile made fewer calls than planned stopped it early
- * (it gave up, or its key could not be read): said where its figures are, even
- * when the reason was not kept (`show` has only what the history stores).
+ * (it gave up, or its key could not be read). Said where its figures are for
+ * the runs stored before the reason was kept with them: only then is it a guess.
  */
 function stoppedEarly(detail: RunDetail, profileId: string): string | null {
   if (detail.run.status !== 'completed') return null;
@@ -46,10 +46,14 @@ function stoppedEarly(detail: RunDetail, profileId: string): string | null {
   return made < planned ? `stopped early: made ${made} of its ${planned} planned calls` : null;
 }
 
-/** Every profile's report, then a comparison when there are several. */
+/**
+ * Every profile's report, then a comparison when there are several. A profile
+ * that stopped early says why as the run said it live (`failures`: the run's
+ * outcome, or the record kept with it).
+ */
 export function renderRunReport(
   detail: RunDetail,
-  failures: readonly ProfileFailure[] = [],
+  failures: readonly ProfileFailure[] | null = detail.run.profile_failures,
 ): string {
   const { run } = detail;
   const blocks = run.profiles.map((profile) => {
@@ -62,7 +66,7 @@ export function renderRunReport(
       model: profile.model,
       dialect: profile.dialect,
     };
-    const failure = failures.find((f) => f.profile_id === profile.id);
+    const failure = failures?.find((f) => f.profile_id === profile.id);
     if (counted.length > 0) {
       const report = renderReport({
         endpoint,
@@ -72,7 +76,7 @@ export function renderRunReport(
         abortAfter: null,
       });
       // A profile that stopped part way: its figures cover the trials it made, and say so.
-      const why = failure?.message ?? stoppedEarly(detail, profile.id);
+      const why = failure?.message ?? (failures === null ? stoppedEarly(detail, profile.id) : null);
       return why ? `${report}  ${why}\n` : report;
     }
     return (
@@ -182,6 +186,20 @@ export function renderRunHeader(detail: RunDetail): string {
         (config.reuse_connection ? 'one connection reused' : 'a new connection per trial'),
     ],
     ['rate limits', rateLimitText(config)],
+    // Which profiles stopped early and the reason's name (as in show --json); the report below says why in full.
+    ...(run.profile_failures === null || run.profile_failures.length === 0
+      ? []
+      : [
+          [
+            'stopped',
+            run.profile_failures
+              .map(
+                (f) =>
+                  `${run.profiles.find((p) => p.id === f.profile_id)?.name ?? f.profile_id} (${f.reason})`,
+              )
+              .join(', '),
+          ] as [string, string],
+        ]),
     [
       'saved',
       `${plural(counted, 'trial')}: ${ok} ok, ${counted - ok} failed` +

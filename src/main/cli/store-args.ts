@@ -30,6 +30,7 @@ import {
   integerOption,
   LIMIT_OPTIONS,
   limitFlags,
+  readerPaceOption,
   maxRpmOption,
   parseStrict,
   required,
@@ -119,11 +120,19 @@ export type StoreCommand =
   | { kind: 'profile-delete-key'; target: StoreTarget; profile: string }
   | { kind: 'run'; target: StoreTarget; options: RunOptions }
   | { kind: 'history'; target: StoreTarget; filter: HistoryOptions }
-  | { kind: 'show'; target: StoreTarget; run: string }
+  | {
+      kind: 'show';
+      target: StoreTarget;
+      run: string;
+      /** --reader-pace: the reader metrics recomputed at this pace; null: as measured. */
+      readerPace: number | null;
+    }
   | {
       kind: 'export';
       target: StoreTarget;
       run: string;
+      /** As for show; CSV only (a run file carries what was measured). */
+      readerPace: number | null;
       /** A CSV, or the run file (json). */
       format: ExportKind;
       /** The file to write; null: standard output (--out -). */
@@ -215,11 +224,16 @@ const HISTORY = {
   ...TARGET_OPTIONS,
 } as const satisfies ParseArgsConfig['options'];
 
+const SHOW = {
+  'reader-pace': { type: 'string' },
+  ...TARGET_OPTIONS,
+} as const satisfies ParseArgsConfig['options'];
+
 const EXPORT = {
   kind: { type: 'string' },
   out: { type: 'string' },
   bom: { type: 'boolean' },
-  ...TARGET_OPTIONS,
+  ...SHOW,
 } as const satisfies ParseArgsConfig['options'];
 
 const IMPORT = {
@@ -583,7 +597,7 @@ function dateOption(flag: string, value: string | undefined, edge: 'start' | 'en
 }
 
 function parseShow(argv: readonly string[]): StoreCommand | HelpRequest {
-  const { values, positionals } = parseStrict(argv, TARGET_OPTIONS, 'show', {
+  const { values, positionals } = parseStrict(argv, SHOW, 'show', {
     keyHint: KEY_HINT,
     positionals: 1,
   });
@@ -592,6 +606,7 @@ function parseShow(argv: readonly string[]): StoreCommand | HelpRequest {
     kind: 'show',
     target: target(values),
     run: positional(positionals, 'a run id (lasttoken history lists them)', 'show'),
+    readerPace: readerPaceOption(values['reader-pace']),
   };
 }
 
@@ -613,6 +628,11 @@ function parseExport(argv: readonly string[]): StoreCommand | HelpRequest {
   if (format === 'json' && values.bom) {
     throw new UsageError('--bom is for CSV read by Excel; a run file has none');
   }
+  if (format === 'json' && values['reader-pace'] !== undefined) {
+    throw new UsageError(
+      '--reader-pace is for CSV: a run file carries the trials as they were measured (show --reader-pace recomputes)',
+    );
+  }
   return {
     kind: 'export',
     target: target(values),
@@ -620,6 +640,7 @@ function parseExport(argv: readonly string[]): StoreCommand | HelpRequest {
     format: format ?? 'summary',
     out: toStdout ? null : out,
     bom: values.bom ?? false,
+    readerPace: readerPaceOption(values['reader-pace']),
   };
 }
 

@@ -4,11 +4,12 @@
 
 import type { Readable } from 'node:stream';
 import { runComparisons } from '../../shared/comparisons';
-import { DEFAULT_READER_PACE_TPS } from '../../shared/reader';
+import { readerPaceOf } from '../../shared/reader';
 import type { RunDetail, RunRecord } from '../../shared/run';
 import type { IpcContract, ParsedInputOf } from '../../shared/ipc-contract';
 import { NotFoundError } from '../ipc/not-found';
 import type { HistoryQueries } from '../store';
+import { detailAtPace } from '../store/run-at-pace';
 import { exportCsvStream, type CsvKind, type CsvOptions, type CsvStreamData } from './csv';
 import { writeCsvFile, type CsvFileResult } from './file';
 
@@ -26,10 +27,11 @@ export function exportFileName(run: Pick<RunRecord, 'id' | 'started_at'>, ending
   return `lasttoken-${started}-${id}-${ending}`;
 }
 
-function detailOf(history: HistoryQueries, run_id: string): RunDetail {
+/** The run with its reader metrics at `pace` (as stored when absent). */
+function detailOf(history: HistoryQueries, run_id: string, pace: number | undefined): RunDetail {
   const detail = history.getRun(run_id);
   if (!detail) throw new NotFoundError(`no run ${run_id} in the history`);
-  return detail;
+  return pace === undefined ? detail : detailAtPace(detail, pace);
 }
 
 /** What an export of `kind` is made of, from a stored run. */
@@ -41,7 +43,7 @@ export function csvDataOf<K extends CsvKind>(detail: RunDetail, kind: K): CsvStr
     comparisons: () => ({
       run: detail.run,
       comparisons: runComparisons(detail),
-      reader_pace_tps: DEFAULT_READER_PACE_TPS,
+      reader_pace_tps: readerPaceOf(detail.trials.map((t) => t.trial)),
     }),
   };
   return data[kind]();
@@ -52,9 +54,9 @@ export interface RunCsv {
   stream: Readable;
 }
 
-/** The export as a stream of CSV text, for a download. Throws NotFoundError. */
-export function openRunCsv(history: HistoryQueries, request: CsvRequest): RunCsv {
-  const detail = detailOf(history, request.run_id);
+/** The export as a stream of CSV text, for a download, reader metrics at `pace`. Throws NotFoundError. */
+export function openRunCsv(history: HistoryQueries, request: CsvRequest, pace?: number): RunCsv {
+  const detail = detailOf(history, request.run_id, pace);
   const options: CsvOptions = { bom: request.bom };
   return {
     file_name: csvFileName(detail.run, request.kind),
@@ -62,12 +64,16 @@ export function openRunCsv(history: HistoryQueries, request: CsvRequest): RunCsv
   };
 }
 
-/** The export written to `path` (atomically, see writeCsvFile). Throws NotFoundError, CsvWriteError. */
+/**
+ * The export written to `path` (atomically, see writeCsvFile), reader metrics
+ * at `pace`. Throws NotFoundError, CsvWriteError.
+ */
 export function saveRunCsv(
   history: HistoryQueries,
   request: CsvRequest,
   path: string,
+  pace?: number,
 ): Promise<CsvFileResult> {
-  const detail = detailOf(history, request.run_id);
+  const detail = detailOf(history, request.run_id, pace);
   return writeCsvFile(path, request.kind, csvDataOf(detail, request.kind), { bom: request.bom });
 }

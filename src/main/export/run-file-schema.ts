@@ -10,12 +10,14 @@ import {
   PROXY_MODES,
   RUN_STATUSES,
   type ProfileDefaults,
+  type ProfileFailure,
   type ProfileSnapshot,
   type RunConfig,
   type RunLimits,
   type RunRecord,
   type StoredTrial,
 } from '../../shared/run';
+import { DEFAULT_READER_PACE_TPS, withReaderMetrics, type ReaderFields } from '../../shared/reader';
 import {
   DIALECTS,
   MODES,
@@ -70,7 +72,8 @@ const abort = exactly<AbortRecord>()(
   }),
 );
 
-const trial = exactly<Trial>()(
+/** What a trial measured: every field but the reader's, which are computed from it. */
+const measuredTrial = exactly<Omit<Trial, keyof ReaderFields>>()(
   z.strictObject({
     mode: z.enum(MODES),
     status: z.enum(TRIAL_STATUSES),
@@ -123,6 +126,30 @@ const trial = exactly<Trial>()(
     abort: abort.nullable(),
     timeline,
   }),
+);
+
+// Files written before the reader metrics existed lack them: they are computed
+// from the timeline, at the pace every run had then.
+const trial = exactly<Trial>()(
+  measuredTrial
+    .extend({
+      reader_pace_tps: z.number().positive().optional(),
+      reader_done_ms: nullableMs.optional(),
+      reader_wait_ms: nullableMs.optional(),
+      reader_stall_ms: nullableMs.optional(),
+    })
+    .transform(
+      ({ reader_pace_tps, reader_done_ms, reader_wait_ms, reader_stall_ms, ...measured }): Trial =>
+        reader_pace_tps === undefined
+          ? withReaderMetrics(measured, DEFAULT_READER_PACE_TPS)
+          : {
+              ...measured,
+              reader_pace_tps,
+              reader_done_ms: reader_done_ms ?? null,
+              reader_wait_ms: reader_wait_ms ?? null,
+              reader_stall_ms: reader_stall_ms ?? null,
+            },
+    ),
 );
 
 /** A trial of the file: the run it belongs to is the file's. */
@@ -188,6 +215,7 @@ const limits = exactly<RunLimits>()(
     connect_timeout_ms: ms,
     idle_timeout_ms: ms,
     stall_ms: ms,
+    reader_pace_tps: z.number().positive().optional(),
     deadline_ms: ms,
     max_event_bytes: count,
     max_response_bytes: count,
@@ -211,6 +239,14 @@ const config = exactly<RunConfig>()(
   }),
 );
 
+const profileFailure = exactly<ProfileFailure>()(
+  z.strictObject({
+    profile_id: z.string().min(1),
+    reason: z.enum(['key_unavailable', 'profile_config', 'gave_up', 'internal']),
+    message: z.string(),
+  }),
+);
+
 /** What a run file says of its run: where it came into this history is not the run's. */
 export type FileRun = Omit<RunRecord, 'profiles' | 'imported_at'>;
 
@@ -230,5 +266,7 @@ export const fileRun = exactly<FileRun>()(
     planned_calls: count,
     series_id: z.string().min(1).max(200).nullable(),
     label: z.string().min(1).max(200).nullable(),
+    // Files written before LastToken kept them have none: why is not known, as for a run stored then.
+    profile_failures: z.array(profileFailure).nullable().default(null),
   }),
 );

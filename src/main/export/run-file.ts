@@ -2,7 +2,7 @@
 // history to another's (`lasttoken export RUN --kind json`, `lasttoken import`).
 // Versioned JSON:
 //
-//   {"format": "lasttoken-run", "version": 1, "exported_at": ISO, "exported_by": "lasttoken 1.2.3",
+//   {"format": "lasttoken-run", "version": 2, "exported_at": ISO, "exported_by": "lasttoken 1.2.3",
 //    "run": {...}, "profiles": [...], "trials": [...]}
 //
 // `run` is the RunRecord without its profiles and without imported_at (where a
@@ -11,6 +11,11 @@
 // those); `trials` are every trial, warm-ups included, each with its whole
 // timeline. Reading checks everything before anything is written: a
 // truncated, foreign or newer file is refused with a message that says which.
+//
+// Versions: 2 added run.profile_failures (why profiles stopped early). A
+// version 1 file has none and reads as a run stored before LastToken kept
+// them (null); an older LastToken refuses a version 2 file as newer, rather
+// than as damaged by a field it does not know.
 
 import { readFile, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -20,8 +25,8 @@ import type { ProfileSnapshot, RunDetail, StoredTrial } from '../../shared/run';
 import { fileRun, fileTrial, profileSnapshot, type FileRun } from './run-file-schema';
 
 export const RUN_FILE_FORMAT = 'lasttoken-run';
-/** The version this build writes, and the newest it reads. */
-export const RUN_FILE_VERSION = 1;
+/** The version this build writes, and the newest it reads (it reads every one from 1). */
+export const RUN_FILE_VERSION = 2;
 /** Far above a long run (4 profiles × 2 modes × 30 trials of 1,000 chunks is about 20 MB). */
 const MAX_RUN_FILE_BYTES = 512 * 1024 * 1024;
 
@@ -50,7 +55,7 @@ export class RunStillRunningError extends Error {
 
 const fileSchema = z.strictObject({
   format: z.literal(RUN_FILE_FORMAT),
-  version: z.literal(RUN_FILE_VERSION),
+  version: z.int().min(1).max(RUN_FILE_VERSION),
   exported_at: z.iso.datetime({ offset: true }),
   exported_by: z.string(),
   run: fileRun,
@@ -156,7 +161,7 @@ export function parseRunFile(path: string, text: string): RunFileContent {
   if (version > RUN_FILE_VERSION) {
     throw new RunFileError(
       path,
-      `it is a version ${version} run file, made by a newer LastToken; this one (${appVersion}) reads version ${RUN_FILE_VERSION}: update LastToken to import it`,
+      `it is a version ${version} run file, made by a newer LastToken; this one (${appVersion}) reads versions up to ${RUN_FILE_VERSION}: update LastToken to import it`,
     );
   }
   const parsed = fileSchema.safeParse(data);
@@ -169,12 +174,17 @@ export function parseRunFile(path: string, text: string): RunFileContent {
   // reorder the keys of the config and of each profile's defaults, and a run
   // must read back byte for byte as it was exported.
   const { run, profiles, trials } = data as z.input<typeof fileSchema> & RunFileContent;
-  const content = { run, profiles, trials };
+  // The one default a stored run needs from the schema, set without reordering the rest.
+  const content = {
+    run: { ...run, profile_failures: parsed.data.run.profile_failures },
+    profiles,
+    trials,
+  };
   checkConsistency(path, content);
   return content;
 }
 
-/** What the schema cannot say: ids that must be unique, trials that must be the run's. */
+/** What the schema cannot say: ids that must be unique, trials and failures that must be the run's. */
 function checkConsistency(path: string, content: RunFileContent): void {
   const profileIds = new Set<string>();
   for (const profile of content.profiles) {
@@ -182,6 +192,14 @@ function checkConsistency(path: string, content: RunFileContent): void {
       throw new RunFileError(path, `it is damaged: profile ${profile.id} is listed twice`);
     }
     profileIds.add(profile.id);
+  }
+  for (const { profile_id } of content.run.profile_failures ?? []) {
+    if (!profileIds.has(profile_id)) {
+      throw new RunFileError(
+        path,
+        `it is damaged: a failure names profile ${profile_id}, which is not the run's`,
+      );
+    }
   }
   const trialKeys = new Set<string>();
   for (const { profile_id, trial_index, trial } of content.trials) {

@@ -7,6 +7,7 @@
 import { text } from 'node:stream/consumers';
 import type { KeyStatus, RunView, TrialRow } from '../../shared/api';
 import type { AppInfo, IpcContract } from '../../shared/ipc-contract';
+import { compareRun } from '../../shared/comparisons';
 import { PROVIDER_PRESETS } from '../../shared/presets';
 import type { Profile, RunDetail } from '../../shared/run';
 import { runCharts } from '../charts/run-charts';
@@ -19,6 +20,7 @@ import type { RunService } from '../runs/run-service';
 import { KeychainUnavailableError } from '../secrets';
 import type { SettingsService } from '../settings';
 import type { RunFigures, Store } from '../store';
+import { figuresAtPace } from '../store/run-at-pace';
 import type { HandlersFor } from './dispatch';
 import { NotFoundError } from './not-found';
 
@@ -35,7 +37,7 @@ export interface HandlerDeps {
 }
 
 /** A stored run without its raw timelines and texts (chartsRun and historyTrialText have those). */
-function runView(figures: RunFigures): RunView {
+function runView(figures: RunFigures, reader_pace_tps: number): RunView {
   const trials = figures.trials.map((stored): TrialRow => {
     const { text, reasoning_text, ...trial } = stored.trial;
     return {
@@ -43,7 +45,16 @@ function runView(figures: RunFigures): RunView {
       trial: { ...trial, text_chars: text.length, reasoning_chars: reasoning_text.length },
     };
   });
-  return { run: figures.run, trials, summaries: figures.summaries };
+  return {
+    run: figures.run,
+    trials,
+    summaries: figures.summaries,
+    comparisons: compareRun(
+      figures.run.profiles.map((p) => p.id),
+      figures.trials,
+    ),
+    reader_pace_tps,
+  };
 }
 
 /** "Name (copy)", or "Name (copy 2)"... : the first that no profile has. */
@@ -74,11 +85,23 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
     if (!detail) throw new NotFoundError(`no run ${run_id} in the history`);
     return detail;
   };
-  const requireFigures = (run_id: string): RunFigures => {
-    const figures = history.getRunFigures(run_id);
+  /** What the results screen shows of a run: at the setting's reading pace. */
+  const viewOf = (run_id: string): RunView => {
+    const pace = settings.get().reader_pace_tps;
+    const figures = figuresAtPace(history, run_id, pace);
     if (!figures) throw new NotFoundError(`no run ${run_id} in the history`);
-    return figures;
+    return runView(figures, pace);
   };
+  /** A new run's reader metrics are at the setting's pace unless it names its own. */
+  const withPace = <C extends { limits: { reader_pace_tps?: number | undefined } }>(
+    config: C,
+  ): C => ({
+    ...config,
+    limits: {
+      ...config.limits,
+      reader_pace_tps: config.limits.reader_pace_tps ?? settings.get().reader_pace_tps,
+    },
+  });
   const requireProfile = (id: string): Profile => {
     const profile = profiles.get(id);
     if (!profile) throw new NotFoundError(`no saved profile with id ${id}`);
@@ -155,11 +178,11 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
       ),
 
     runsPlan: (config) => runs.plan(config),
-    runsStart: (config) => runs.start(config),
+    runsStart: (config) => runs.start(withPace(config)),
     runsCancel: ({ run_id }) => ({ cancelled: runs.cancel(run_id) }),
     runsDelete: ({ run_id }) => ({ deleted: runs.delete(run_id) }),
     runsLive: () => runs.live(),
-    runsRepeat: (request) => runs.repeat(request),
+    runsRepeat: (request) => runs.repeat({ ...request, config: withPace(request.config) }),
     runsCancelSeries: ({ series_id }) => ({ cancelled: runs.cancelSeries(series_id) }),
     runsSeries: () => runs.liveSeries(),
     runsImport: ({ files, label }) => importRunTexts(files, deps.store.runs, { label }),
@@ -172,7 +195,7 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
     },
 
     historyList: (filter) => ({ runs: history.listRuns(filter), total: history.countRuns(filter) }),
-    historyRun: ({ run_id }) => runView(requireFigures(run_id)),
+    historyRun: ({ run_id }) => viewOf(run_id),
     historyTrialText: ({ run_id, profile_id, mode, trial_index }) => {
       const text = history.trialText(run_id, profile_id, mode, trial_index);
       if (!text)
@@ -180,10 +203,7 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
       return text;
     },
     historyTrend: ({ profile_id }) => history.trend(profile_id),
-    historyCompare: ({ a, b }) => ({
-      a: runView(requireFigures(a)),
-      b: runView(requireFigures(b)),
-    }),
+    historyCompare: ({ a, b }) => ({ a: viewOf(a), b: viewOf(b) }),
 
     chartsRun: ({ run_id }) => runCharts(requireRun(run_id)),
 
@@ -197,7 +217,7 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
       }
       const path = await deps.chooseSavePath(file_name);
       if (path === null) return { saved: false, file_name, path: null, bytes: 0 };
-      const written = await saveRunCsv(history, request, path);
+      const written = await saveRunCsv(history, request, path, settings.get().reader_pace_tps);
       return { saved: true, file_name, path: written.path, bytes: written.bytes };
     },
   };

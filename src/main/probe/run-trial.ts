@@ -3,6 +3,7 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import type { Clock } from '../clock';
 import type { AbortRecord, PingRecord, Trial, TrialStatus } from '../../shared/trial';
 import { formatSeconds as seconds } from '../../shared/duration';
+import { DEFAULT_READER_PACE_TPS } from '../../shared/reader';
 import { canDecode, contentEncodingOf, createBodyDecoder, type BodyDecoder } from './body-decoder';
 import { ProtocolError, type DialectAdapter, type Usage } from './dialects';
 import { networkErrorText, parseRetryAfter, providerErrorMessage } from './failure-text';
@@ -197,6 +198,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           error: error_ === null ? null : safe(error_),
           abort,
           stall_ms: limits.stall_ms,
+          reader_pace_tps: limits.reader_pace_tps ?? DEFAULT_READER_PACE_TPS,
         });
       // A trial the user cancelled is dropped by every front end: its text is not worth counting.
       const cancelled = status === 'aborted' && abort === null;

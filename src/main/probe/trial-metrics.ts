@@ -1,3 +1,4 @@
+import { DEFAULT_READER_PACE_TPS, readerMetrics, type ReaderFields } from '../../shared/reader';
 import { median, quantile } from '../../shared/stats';
 import type {
   AbortRecord,
@@ -67,6 +68,8 @@ export interface TrialObservations {
   error: string | null;
   abort: AbortRecord | null;
   stall_ms: number;
+  /** The reading pace the reader metrics are for (tokens/s). */
+  reader_pace_tps: number;
 }
 
 // A stream whose tokens mostly arrive in the last tenth of its content window
@@ -135,7 +138,7 @@ export function deriveTrial(o: TrialObservations): Trial {
   const share = isStream ? burstShare(chunks, tokens) : null;
   const usageCompletion = o.usage.completion_tokens;
 
-  return {
+  const trial: Omit<Trial, keyof ReaderFields> = {
     mode: o.mode,
     status: o.status,
     started_at: o.started_at,
@@ -181,6 +184,11 @@ export function deriveTrial(o: TrialObservations): Trial {
     reasoning_text: counted.reasoning,
     abort: o.abort,
     timeline: { t0_mono_ms: o.t0_mono_ms, chunks, pings: o.pings },
+  };
+  return {
+    ...trial,
+    reader_pace_tps: o.reader_pace_tps,
+    ...readerMetrics(trial, o.reader_pace_tps),
   };
 }
 
@@ -234,5 +242,6 @@ export function unmeasuredTrial(
     error,
     abort: null,
     stall_ms: 0,
+    reader_pace_tps: DEFAULT_READER_PACE_TPS,
   });
 }

@@ -25,6 +25,10 @@
 // - A profile that fails config.give_up_after trials in a row stops (the
 //   provider refuses or is down, and every call costs quota): `profile_failed`
 //   with reason `gave_up`, its remaining calls not made; the others go on.
+// - Every profile_failed is saved with the run as it happens (the same
+//   redacted message), so the history says later why a profile stopped, in
+//   the words the live run used. A sink that cannot save it stops the run,
+//   like one that cannot save a trial: the stored run would be incomplete.
 // - The key (and the proxy's credentials) is read just before a profile's
 //   first trial (requestEndpoint: a profile without any never asks the
 //   keychain), goes into its probe session only, and never into a snapshot,
@@ -74,6 +78,8 @@ export interface KeySource {
 export interface RunSink {
   createRun(record: RunRecord): void;
   saveTrial(stored: StoredTrial): void;
+  /** Adds why a profile stopped to the run's record (RunRecord.profile_failures). */
+  saveProfileFailure(runId: string, failure: ProfileFailure): void;
   finishRun(id: string, status: RunStatus, ended_at: string): void;
 }
 
@@ -204,6 +210,7 @@ export function startRun(
     series_id: tags.series_id,
     label: tags.label,
     imported_at: null,
+    profile_failures: [],
   };
   sink.createRun(structuredClone(record));
 
@@ -234,7 +241,15 @@ export function startRun(
   const failProfile = (profile_id: string, reason: ProfileFailureReason, message: string): void => {
     const failure: ProfileFailure = { profile_id, reason, message };
     failures.push(failure);
-    emit({ type: 'profile_failed', run_id: runId, ...failure });
+    // Saved, then told, off the socket path: the run_finished that follows finds it stored.
+    queue.push(() => {
+      try {
+        sink.saveProfileFailure(runId, failure);
+      } catch (error) {
+        sinkFailed(`saving why profile ${profile_id} stopped failed`, error);
+      }
+      emitter.emit({ type: 'profile_failed', run_id: runId, ...failure });
+    });
   };
 
   const request = (mode: Mode): RequestSpec => ({

@@ -1,6 +1,7 @@
 export {
   DEFAULT_RUN_DEFAULTS,
   languageFor,
+  readerPaceSetting,
   SettingsError,
   SettingsService,
   type SettingsPatch,

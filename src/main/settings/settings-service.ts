@@ -24,6 +24,12 @@ import {
   MAX_TOKENS,
   MAX_TRIALS,
 } from '../../shared/run';
+import {
+  DEFAULT_READER_PACE_TPS,
+  isReaderPace,
+  MAX_READER_PACE_TPS,
+  MIN_READER_PACE_TPS,
+} from '../../shared/reader';
 
 export interface SettingsStore {
   read(): Record<string, unknown>;
@@ -34,6 +40,7 @@ export interface SettingsPatch {
   language?: Language;
   theme?: Theme;
   run_defaults?: Partial<RunDefaults>;
+  reader_pace_tps?: number;
 }
 
 export const DEFAULT_RUN_DEFAULTS: RunDefaults = {
@@ -72,6 +79,12 @@ const RUN_DEFAULT_CHECKS: { [K in keyof RunDefaults]: (value: unknown) => boolea
   give_up_after: (v) => v === 0 || isWhole(v, MAX_TRIALS),
 };
 
+/** The reading pace setting among the stored values (the CLI reads it too): the default when unset or invalid. */
+export function readerPaceSetting(stored: Record<string, unknown>): number {
+  const pace = stored['reader_pace_tps'];
+  return isReaderPace(pace) ? pace : DEFAULT_READER_PACE_TPS;
+}
+
 /** The language to start in: Chinese for a Chinese system, else English. */
 export function languageFor(locale: string | undefined): Language {
   return locale?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
@@ -109,6 +122,7 @@ export class SettingsService {
       language: oneOf(LANGUAGES, stored['language']) ?? languageFor(this.context.systemLocale),
       theme: oneOf(THEMES, stored['theme']) ?? 'system',
       run_defaults,
+      reader_pace_tps: readerPaceSetting(stored),
       database_path: this.context.databasePath,
     };
   }
@@ -130,6 +144,15 @@ export class SettingsService {
         }
       }
       changes.run_defaults = { ...current.run_defaults, ...patch.run_defaults };
+    }
+    if (patch.reader_pace_tps !== undefined) {
+      if (!isReaderPace(patch.reader_pace_tps)) {
+        throw new SettingsError(
+          'reader_pace_tps',
+          `the reading pace must be from ${MIN_READER_PACE_TPS} to ${MAX_READER_PACE_TPS} tokens/s`,
+        );
+      }
+      changes.reader_pace_tps = patch.reader_pace_tps;
     }
     this.store.write(changes);
     return this.get();

@@ -5,6 +5,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import {
   DEFAULT_RUN_LIMITS,
   type ChunkRow,
+  type ProfileFailure,
   type ProfileSnapshot,
   type RunConfig,
   type RunDetail,
@@ -40,8 +41,11 @@ export interface RunFigures {
 
 const DEFAULT_PAGE = 50;
 
-/** What the history reads of a run: not who owns it. */
-type RunRow = Omit<StoredRunRow, 'owner_pid' | 'heartbeat_at'>;
+/** What the runs list reads of a run: not who owns it, nor why its profiles stopped. */
+type RunRow = Omit<StoredRunRow, 'owner_pid' | 'heartbeat_at' | 'profile_failures'>;
+
+/** What the history reads of one run. */
+type RunRecordRow = RunRow & Pick<StoredRunRow, 'profile_failures'>;
 
 interface RunListRow extends RunRow {
   trials: number;
@@ -113,7 +117,7 @@ export class HistoryQueries {
   private readonly selectPage: Statement<[ListParameters], RunListRow>;
   private readonly selectCount: Statement<[FilterParameters], { total: number }>;
   private readonly selectTrialText: Statement<[string, string, Mode, number], TrialTextRow>;
-  private readonly selectRun: Statement<[string], RunRow>;
+  private readonly selectRun: Statement<[string], RunRecordRow>;
   private readonly selectRunProfiles: Statement<[string], RunProfileRow>;
   private readonly selectTrials: Statement<[string], TrialRow>;
   private readonly selectTrialFigures: Statement<[string], TrialFiguresRow>;
@@ -137,7 +141,8 @@ export class HistoryQueries {
        WHERE run_id = ? AND profile_id = ? AND mode = ? AND trial_index = ?`,
     );
     this.selectRun = db.prepare(
-      `SELECT id, config, status, started_at, ended_at, planned_calls, series_id, label, imported_at
+      `SELECT id, config, status, started_at, ended_at, planned_calls, series_id, label, imported_at,
+         profile_failures
        FROM runs WHERE id = ?`,
     );
     this.selectRunProfiles = db.prepare(
@@ -309,7 +314,14 @@ export class HistoryQueries {
     const profiles: ProfileSnapshot[] = this.selectRunProfiles
       .all(id)
       .map((p) => fromProfileColumns(p.profile_id, p));
-    return { ...runFields(row), profiles };
+    return {
+      ...runFields(row),
+      profiles,
+      profile_failures:
+        row.profile_failures === null
+          ? null
+          : (JSON.parse(row.profile_failures) as ProfileFailure[]),
+    };
   }
 }
 
@@ -322,7 +334,7 @@ function runConfig(json: string): RunConfig {
   return { ...config, limits: { ...DEFAULT_RUN_LIMITS, ...config.limits } };
 }
 
-function runFields(row: RunRow): Omit<RunRecord, 'profiles'> {
+function runFields(row: RunRow): Omit<RunRecord, 'profiles' | 'profile_failures'> {
   return {
     id: row.id,
     config: runConfig(row.config),
@@ -337,7 +349,7 @@ function runFields(row: RunRow): Omit<RunRecord, 'profiles'> {
 }
 
 /** Snapshot profiles in the run's order, then any other profile a trial names. */
-function summariesByProfile(
+export function summariesByProfile(
   profiles: readonly ProfileSnapshot[],
   trials: readonly (Omit<StoredTrial, 'trial'> & { trial: SummarizedTrial })[],
 ): Record<string, ModeSummary[]> {

@@ -11,6 +11,8 @@ export interface RunRow {
   series_id: string | null;
   label: string | null;
   imported_at: string | null;
+  /** JSON array of ProfileFailure; NULL for a run stored before schema version 8. */
+  profile_failures: string | null;
   owner_pid: number;
   heartbeat_at: number;
 }

@@ -1,4 +1,5 @@
-// Recording runs: create one, save each trial the moment it ends, finish it.
+// Recording runs: create one, save each trial the moment it ends (and why a
+// profile stopped, the moment it does), finish it.
 // Every call is its own transaction, committed when it returns: a process
 // killed in the middle of a run loses no trial that had been saved.
 //
@@ -12,7 +13,7 @@
 // run has finished.
 
 import type { Database, Statement } from 'better-sqlite3';
-import type { RunRecord, RunStatus, StoredTrial } from '../../shared/run';
+import type { ProfileFailure, RunRecord, RunStatus, StoredTrial } from '../../shared/run';
 import { PROFILE_COLUMNS, toProfileColumns, type ProfileColumns } from './profile-row';
 import { Heartbeats } from './heartbeats';
 import { insertSql } from './row-values';
@@ -41,6 +42,7 @@ const RUN_COLUMNS = [
   'series_id',
   'label',
   'imported_at',
+  'profile_failures',
   'owner_pid',
   'heartbeat_at',
 ] as const satisfies readonly (keyof RunRow)[];
@@ -53,6 +55,7 @@ export class RunsRepository {
   private readonly insertRunProfile: Statement<[RunProfileRow]>;
   private readonly insertTrial: Statement<[TrialRow]>;
   private readonly updateStatus: Statement<[RunStatus, string | null, string]>;
+  private readonly appendFailure: Statement<[string, string]>;
   private readonly touch: Statement<[number, string]>;
   private readonly deleteFinished: Statement<[string]>;
   private readonly heartbeats: Heartbeats;
@@ -68,6 +71,10 @@ export class RunsRepository {
     );
     this.insertTrial = db.prepare(insertSql('trials', TRIAL_COLUMNS));
     this.updateStatus = db.prepare('UPDATE runs SET status = ?, ended_at = ? WHERE id = ?');
+    this.appendFailure = db.prepare(
+      `UPDATE runs SET profile_failures = json_insert(profile_failures, '$[#]', json(?))
+       WHERE id = ? AND profile_failures IS NOT NULL`,
+    );
     // A live run that an opener wrongly took for dead (see run-owner.ts) is running again.
     this.touch = db.prepare(
       `UPDATE runs SET heartbeat_at = ?, status = 'running', ended_at = NULL
@@ -123,6 +130,15 @@ export class RunsRepository {
     this.saveTransaction(stored);
   }
 
+  /** Adds why one of the run's profiles stopped to the run's list. Throws if the run does not exist. */
+  saveProfileFailure(runId: string, failure: ProfileFailure): void {
+    const { profile_id, reason, message } = failure;
+    const json = JSON.stringify({ profile_id, reason, message });
+    if (this.appendFailure.run(json, runId).changes === 0) {
+      throw new Error(`no run ${runId} to record a profile's failure in`);
+    }
+  }
+
   finishRun(id: string, status: RunStatus, ended_at: string | null): void {
     const wasLive = this.heartbeats.delete(id);
     if (this.updateStatus.run(status, ended_at, id).changes === 0) {
@@ -158,6 +174,8 @@ export class RunsRepository {
       series_id: record.series_id,
       label: record.label,
       imported_at: record.imported_at,
+      profile_failures:
+        record.profile_failures === null ? null : JSON.stringify(record.profile_failures),
       owner_pid: process.pid,
       heartbeat_at: Date.now(),
     });

@@ -5,6 +5,7 @@ import type { Database } from 'better-sqlite3';
 import { HistoryQueries } from './history-queries';
 import { openDatabase, type OpenDatabaseOptions } from './open-database';
 import { ProfilesRepository } from './profiles-repository';
+import { backfillReaderMetrics } from './reader-backfill';
 import { RunsRepository } from './runs-repository';
 import { SettingsRepository } from './settings-repository';
 
@@ -21,6 +22,7 @@ export interface Store {
 
 export function openStore(path: string, options: OpenDatabaseOptions = {}): Store {
   const db = openDatabase(path, options);
+  if (!db.readonly) backfillReaderMetrics(db);
   const runs = new RunsRepository(db);
   return {
     db,

@@ -3,6 +3,7 @@
 // columns, the timeline and gaps one BLOB.
 
 import type { StoredTrial } from '../../shared/run';
+import { DEFAULT_READER_PACE_TPS, withReaderMetrics } from '../../shared/reader';
 import type { AbortRecord, Trial } from '../../shared/trial';
 import { fromBit, toBit, type Bit } from './row-values';
 import { decodeTimeline, encodeTimeline } from './timeline-codec';
@@ -53,6 +54,10 @@ const PLAIN_FIELDS = Object.keys({
   max_silence_ms: true,
   max_content_silence_ms: true,
   burst_share: true,
+  reader_pace_tps: true,
+  reader_done_ms: true,
+  reader_wait_ms: true,
+  reader_stall_ms: true,
   bytes: true,
   content_encoding: true,
   finish_reason: true,
@@ -190,7 +195,20 @@ function placeOf(row: TrialFiguresRow): Omit<StoredTrial, 'trial'> {
 }
 
 export function fromTrialRow(row: TrialRow): StoredTrial {
-  return { ...placeOf(row), trial: { ...figuresOf(row), ...decodeTimeline(row.timeline) } };
+  const trial = { ...figuresOf(row), ...decodeTimeline(row.timeline) };
+  // A row stored before schema 7 that no backfill has reached yet (a history
+  // opened read-only): its reader metrics come from its timeline, at the
+  // pace every run had then.
+  return {
+    ...placeOf(row),
+    trial: unbackfilled(row) ? withReaderMetrics(trial, DEFAULT_READER_PACE_TPS) : trial,
+  };
+}
+
+/** Whether a row predates the reader columns and has not been backfilled (see reader-backfill.ts). */
+export function unbackfilled(row: Pick<TrialFiguresRow, 'reader_pace_tps'>): boolean {
+  // The column is NULL in such rows, though Trial's type says a number.
+  return (row.reader_pace_tps as number | null) === null;
 }
 
 export function fromTrialFiguresRow(row: TrialFiguresRow): Omit<StoredTrial, 'trial'> & {

@@ -9,6 +9,8 @@ import { sql as settings } from './003-settings';
 import { sql as trialProxyPhase } from './004-trial-proxy-phase';
 import { sql as profileRequestShape } from './005-profile-request-shape';
 import { sql as runSeriesLabel } from './006-run-series-label';
+import { sql as trialReader } from './007-trial-reader';
+import { sql as runProfileFailures } from './008-run-profile-failures';
 
 export interface Migration {
   version: number;
@@ -23,6 +25,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'trial-proxy-phase', sql: trialProxyPhase },
   { version: 5, name: 'profile-request-shape', sql: profileRequestShape },
   { version: 6, name: 'run-series-label', sql: runSeriesLabel },
+  { version: 7, name: 'trial-reader', sql: trialReader },
+  { version: 8, name: 'run-profile-failures', sql: runProfileFailures },
 ];
 
 /** The schema version this build of LastToken writes. */

@@ -1,5 +1,5 @@
 // Settings: the language and theme (applied at once), what a new run starts
-// from, and where the history is kept.
+// from, the reading pace of the reader figures, and where the history is kept.
 
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { ApiCallError } from '../../api/client';
 import { useApp } from '../../app/app-context';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { Field } from '../../components/Field';
+import { ReaderPaceForm } from './ReaderPaceForm';
+import { SaveActions } from './SaveActions';
 
 const SECOND = 1000;
 
@@ -70,6 +72,10 @@ export function SettingsPage() {
       <RunDefaultsForm
         defaults={settings.run_defaults}
         onSave={(run_defaults) => updateSettings({ run_defaults })}
+      />
+      <ReaderPaceForm
+        pace={settings.reader_pace_tps}
+        onSave={(reader_pace_tps) => updateSettings({ reader_pace_tps })}
       />
       <section className="card stack">
         <h2>{t('settings.storage')}</h2>
@@ -180,16 +186,7 @@ function RunDefaultsForm(props: {
         />
         {t('settings.defaults.warmup')}
       </label>
-      <div className="page-actions">
-        <button type="submit" className="primary">
-          {t('common.actions.save')}
-        </button>
-        {saved && (
-          <span className="muted" role="status">
-            {t('settings.saved')}
-          </span>
-        )}
-      </div>
+      <SaveActions saved={saved} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveRun } from '../../../../../shared/api';
 import { useFormat } from '../../../i18n/format';
+import { ProfileFailureLine } from '../ProfileFailureLine';
 import { CancelRun } from './CancelRun';
 import { useDuration } from './duration';
 import type { RunEnd } from './live-run-model';
@@ -118,13 +119,10 @@ function ProblemsSoFar(props: { snapshot: LiveSnapshot; names: ReadonlyMap<strin
       <ul>
         {failures.map((failure) => (
           <li key={`${failure.profile_id}\u0000${failure.message}`}>
-            <strong className="wrap-anywhere">
-              {t('runs.live.failure', {
-                name: props.names.get(failure.profile_id) ?? failure.profile_id,
-                reason: t(`runs.live.failureReason.${failure.reason}`),
-              })}
-            </strong>{' '}
-            <span className="wrap-anywhere">{failure.message}</span>
+            <ProfileFailureLine
+              failure={failure}
+              name={props.names.get(failure.profile_id) ?? failure.profile_id}
+            />
           </li>
         ))}
         {errors.map((message) => (

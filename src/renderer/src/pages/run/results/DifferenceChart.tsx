@@ -1,17 +1,13 @@
 // A vs B in one run: the differences B − A with their 95% intervals, and what
 // each says (src/shared/comparisons.ts decides: "lower" only when the whole
 // interval is beyond the margin of practical equality), one metric at a time
-// as the box plots show them.
+// as the box plots show them. Main computes the comparisons (historyRun),
+// the reader's at the setting's pace; this draws them.
 
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TrialRow } from '../../../../../shared/api';
-import {
-  compareRun,
-  type Comparison,
-  type ComparisonMetric,
-} from '../../../../../shared/comparisons';
+import type { Comparison, ComparisonMetric } from '../../../../../shared/comparisons';
 import { ChartCard } from '../../../charts/ChartCard';
 import { Segmented } from '../../../components/Segmented';
 import { differenceBarsOption, type DifferenceRow } from '../../../charts/difference-bars';
@@ -36,11 +32,11 @@ const FIGURE_OF: Record<ComparisonMetric, Figure> = {
 };
 
 export function DifferenceChart({
-  trials,
+  comparisons,
   profiles,
   fileName,
 }: {
-  trials: readonly TrialRow[];
+  comparisons: readonly Comparison[];
   profiles: readonly RunProfile[];
   fileName: string;
 }) {
@@ -48,14 +44,11 @@ export function DifferenceChart({
   const format = useStableFormat();
   const theme = useChartTheme();
   const byFigure = useMemo(() => {
-    const rows = compareRun(
-      profiles.map((p) => p.id),
-      trials,
-    ).map((c) => differenceRow(c, profiles, t, format));
+    const rows = comparisons.map((c) => differenceRow(c, profiles, t, format));
     return Object.fromEntries(
       FIGURES.map((f) => [f, rows.filter((row) => FIGURE_OF[row.comparison.metric] === f)]),
     ) as Record<Figure, DifferenceRow[]>;
-  }, [trials, profiles, t, format]);
+  }, [comparisons, profiles, t, format]);
   // A figure no comparison measured (gaps, in a run without streams) is not offered.
   const offered = FIGURES.filter((f) => byFigure[f].length > 0);
   const [chosen, setChosen] = useState<Figure>('total');

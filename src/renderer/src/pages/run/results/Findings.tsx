@@ -5,7 +5,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Difference } from '../../../../../shared/comparisons';
-import type { Figure, Finding } from '../../../../../shared/findings';
+import type { Figure, Finding, ReaderFigures } from '../../../../../shared/findings';
 import type { Formatters } from '../../../i18n/format';
 import { profileOf, type RunProfile } from './run-profiles';
 import { useStableFormat } from './use-results-text';
@@ -100,49 +100,59 @@ function said(finding: Finding, t: TFunction, format: Formatters): Said {
   const median = (figure: Figure | null): string => format.ms(figure?.median);
   switch (finding.kind) {
     case 'first_not_last':
-      return {
-        text: t('results.findings.first_not_last.text', {
-          ttft: median(finding.ttft),
-          ttfb: median(finding.ttfb),
-          sooner: format.ms(-finding.first.diff_ms),
-          streamTotal: median(finding.stream_total),
-          plainTotal: median(finding.plain_total),
-        }),
-        // The verdicts the sentence rests on first, then the medians they compare.
-        evidence: [
-          difference(metric('ttft_ms'), finding.first, format, t),
-          difference(metric('total_ms'), finding.total, format, t),
-          evidence(
+      return withReader(
+        {
+          text: t('results.findings.first_not_last.text', {
+            ttft: median(finding.ttft),
+            ttfb: median(finding.ttfb),
+            sooner: format.ms(-finding.first.diff_ms),
+            streamTotal: median(finding.stream_total),
+            plainTotal: median(finding.plain_total),
+          }),
+          // The verdicts the sentence rests on first, then the medians they compare.
+          evidence: [
+            difference(metric('ttft_ms'), finding.first, format, t),
+            difference(metric('total_ms'), finding.total, format, t),
+            evidence(
+              [
+                [metric('ttft_ms'), finding.ttft],
+                [metric('first_byte_ms'), finding.ttfb],
+                [t('results.findings.streamTotal'), finding.stream_total],
+                [t('results.findings.plainTotal'), finding.plain_total],
+              ],
+              format.ms,
+              t,
+            ),
+          ].join(' · '),
+        },
+        finding.reader,
+        format,
+        t,
+      );
+    case 'stream_gave_nothing':
+      return withReader(
+        {
+          text: t('results.findings.stream_gave_nothing.text', {
+            buffered: format.count(finding.buffered),
+            n: format.count(finding.n),
+            ttft: median(finding.ttft),
+            last: median(finding.last_token),
+            ttfb: median(finding.ttfb),
+          }),
+          evidence: evidence(
             [
               [metric('ttft_ms'), finding.ttft],
+              [metric('last_token_ms'), finding.last_token],
               [metric('first_byte_ms'), finding.ttfb],
-              [t('results.findings.streamTotal'), finding.stream_total],
-              [t('results.findings.plainTotal'), finding.plain_total],
             ],
             format.ms,
             t,
           ),
-        ].join(' · '),
-      };
-    case 'stream_gave_nothing':
-      return {
-        text: t('results.findings.stream_gave_nothing.text', {
-          buffered: format.count(finding.buffered),
-          n: format.count(finding.n),
-          ttft: median(finding.ttft),
-          last: median(finding.last_token),
-          ttfb: median(finding.ttfb),
-        }),
-        evidence: evidence(
-          [
-            [metric('ttft_ms'), finding.ttft],
-            [metric('last_token_ms'), finding.last_token],
-            [metric('first_byte_ms'), finding.ttfb],
-          ],
-          format.ms,
-          t,
-        ),
-      };
+        },
+        finding.reader,
+        format,
+        t,
+      );
     case 'chunks_not_tokens':
       return {
         text: t(
@@ -208,6 +218,40 @@ function said(finding: Finding, t: TFunction, format: Formatters): Said {
           .join(' '),
       };
   }
+}
+
+/** What streaming changed for a reader, after what it changed for the first and last token. */
+function withReader(
+  said: Said,
+  reader: ReaderFigures | null,
+  format: Formatters,
+  t: TFunction,
+): Said {
+  if (!reader) return said;
+  const sentence = t('results.findings.reader.text', {
+    pace: format.number(reader.pace_tps, Number.isInteger(reader.pace_tps) ? 0 : 1),
+    stream: format.ms(reader.stream_done.median),
+    plain: format.ms(reader.plain_done.median),
+    wait: format.ms(reader.stream_wait?.median),
+  });
+  const figures = evidence(
+    [
+      [t('results.findings.reader.streamDone'), reader.stream_done],
+      [t('results.findings.reader.plainDone'), reader.plain_done],
+    ],
+    format.ms,
+    t,
+  );
+  return {
+    text: `${said.text} ${sentence}`,
+    evidence: [
+      said.evidence,
+      reader.versus && difference(t('results.findings.reader.done'), reader.versus, format, t),
+      figures,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  };
 }
 
 /** Whether the pings bridged the wait for the first token, a silence after the text began, or both. */

@@ -6,11 +6,13 @@ import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RunView } from '../../../../../shared/api';
+import type { ProfileFailure } from '../../../../../shared/run';
 import { RunStatusBadge } from '../../../components/StatusBadge';
 import type { Formatters } from '../../../i18n/format';
 import { useStableFormat } from './use-results-text';
-import type { RunProfile } from './run-profiles';
+import { profileOf, type RunProfile } from './run-profiles';
 import { formatHistoryQuery, NO_FILTERS } from '../../history/history-query';
+import { ProfileFailureLine } from '../ProfileFailureLine';
 
 /** Longer prompts are shown folded: the figures are what people came for. */
 const PROMPT_PREVIEW_CHARS = 400;
@@ -60,6 +62,7 @@ export function RunHeader({
           </p>
         </div>
       )}
+      <StoppedProfiles failures={run.profile_failures ?? []} profiles={profiles} />
       <section className="card results-facts" aria-labelledby="results-facts-title">
         <h2 id="results-facts-title" className="visually-hidden">
           {t('results.header.factsTitle')}
@@ -157,6 +160,36 @@ export function RunHeader({
         </div>
       </section>
     </header>
+  );
+}
+
+/** Profiles that stopped early or were not measured, in the live run's words (kept with the run). */
+function StoppedProfiles({
+  failures,
+  profiles,
+}: {
+  failures: readonly ProfileFailure[];
+  profiles: readonly RunProfile[];
+}) {
+  const { t } = useTranslation();
+  if (failures.length === 0) return null;
+  return (
+    <div className="message message-warning results-stopped" role="status">
+      <p>{t('results.header.stopped')}</p>
+      <ul>
+        {failures.map((failure) => (
+          <li
+            key={`${failure.profile_id}\u0000${failure.message}`}
+            data-profile={failure.profile_id}
+          >
+            <ProfileFailureLine
+              failure={failure}
+              name={profileOf(profiles, failure.profile_id).name}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -68,7 +68,7 @@ function Results({ view, charts }: { view: RunView; charts: RunCharts }) {
       />
       <BoxPlots boxes={charts.boxes} profiles={profiles} fileName={`${fileName}-boxes`} />
       <DifferenceChart
-        trials={view.trials}
+        comparisons={view.comparisons}
         profiles={profiles}
         fileName={`${fileName}-differences`}
       />

@@ -13,7 +13,7 @@ import { profileOf, type RunProfile } from './run-profiles';
 import type { Cell, Column, ColumnKey, SummaryRow, SummaryTable } from './summary-model';
 import { useStableFormat } from './use-results-text';
 
-type Group = 'first' | 'gaps' | 'total' | 'rate' | 'chunk';
+type Group = 'first' | 'gaps' | 'total' | 'rate' | 'chunk' | 'reader';
 
 const GROUP_OF: Record<ColumnKey, Group> = {
   first: 'first',
@@ -26,6 +26,9 @@ const GROUP_OF: Record<ColumnKey, Group> = {
   e2e_tps: 'rate',
   decode_tps: 'rate',
   tokens_per_chunk: 'chunk',
+  reader_done: 'reader',
+  reader_wait: 'reader',
+  reader_stall: 'reader',
 };
 
 /** What each column's help says: the metric's own help where common has one. */
@@ -50,6 +53,12 @@ function helpOf(column: Column, mode: Mode, t: TFunction): string {
       return t('common.metricHelp.decode_tps');
     case 'tokens_per_chunk':
       return t('common.metricHelp.tokens_per_chunk_mean');
+    case 'reader_done':
+      return t('common.metricHelp.reader_done_ms');
+    case 'reader_wait':
+      return t('common.metricHelp.reader_wait_ms');
+    case 'reader_stall':
+      return t('common.metricHelp.reader_stall_ms');
   }
 }
 
@@ -116,7 +125,9 @@ function ModeTable({ table, profiles }: { table: SummaryTable; profiles: readonl
               <th key={group} colSpan={span} scope="colgroup" className="column-group">
                 {group === 'first'
                   ? t(`results.summary.group.first.${table.mode}`)
-                  : t(`results.summary.group.${group}`)}
+                  : group === 'reader'
+                    ? t('results.summary.group.reader', { pace: table.reader_pace_tps })
+                    : t(`results.summary.group.${group}`)}
               </th>
             ))}
             <th scope="colgroup" className="column-group">
@@ -313,6 +324,13 @@ const GLOSSARY: { term: string; help: string; only?: Mode }[] = [
   {
     term: 'common.metrics.tokens_per_chunk_mean',
     help: 'common.metricHelp.tokens_per_chunk_mean',
+    only: 'stream',
+  },
+  { term: 'common.metrics.reader_done_ms', help: 'common.metricHelp.reader_done_ms' },
+  { term: 'common.metrics.reader_wait_ms', help: 'common.metricHelp.reader_wait_ms' },
+  {
+    term: 'common.metrics.reader_stall_ms',
+    help: 'common.metricHelp.reader_stall_ms',
     only: 'stream',
   },
   { term: 'results.summary.glossary.tokens', help: 'results.summary.help.tokens' },

@@ -18,7 +18,10 @@ export type ColumnKey =
   | 'total_p95'
   | 'e2e_tps'
   | 'decode_tps'
-  | 'tokens_per_chunk';
+  | 'tokens_per_chunk'
+  | 'reader_done'
+  | 'reader_wait'
+  | 'reader_stall';
 
 export interface Column {
   key: ColumnKey;
@@ -48,6 +51,8 @@ export function columnsOf(mode: Mode): Column[] {
       col('total', 'total_ms', 'median', 'lower', true),
       col('total_p95', 'total_ms', 'p95', 'lower'),
       col('e2e_tps', 'e2e_tps', 'median', 'higher'),
+      col('reader_done', 'reader_done_ms', 'median', 'lower', true),
+      col('reader_wait', 'reader_wait_ms', 'median', 'lower'),
     ];
   }
   return [
@@ -61,6 +66,9 @@ export function columnsOf(mode: Mode): Column[] {
     col('e2e_tps', 'e2e_tps', 'median', 'higher'),
     col('decode_tps', 'decode_tps', 'median', 'higher'),
     col('tokens_per_chunk', 'tokens_per_chunk_mean', 'median', null),
+    col('reader_done', 'reader_done_ms', 'median', 'lower', true),
+    col('reader_wait', 'reader_wait_ms', 'median', 'lower'),
+    col('reader_stall', 'reader_stall_ms', 'median', 'lower'),
   ];
 }
 
@@ -95,6 +103,8 @@ export interface SummaryTable {
   mode: Mode;
   columns: Column[];
   rows: SummaryRow[];
+  /** The reading pace of the reader columns (tokens/s). */
+  reader_pace_tps: number;
 }
 
 function cellOf(distribution: Distribution | undefined, column: Column): Cell | null {
@@ -177,6 +187,6 @@ export function summaryTables(view: RunView): SummaryTable[] {
       };
     });
     markBest(rows, columns);
-    return { mode, columns, rows };
+    return { mode, columns, rows, reader_pace_tps: view.reader_pace_tps };
   });
 }

@@ -1,0 +1,162 @@
+// Trials stored before schema 7 gain their reader metrics when the history is
+// next opened for writing: computed from their timelines, once, in one
+// transaction. The file is a real schema-6 history (made by this build's first
+// six migrations), its rows copied in from a store that measured them.
+
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyMigrations } from '../../src/main/store/migrate';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/main/store/migrations';
+import { backfillReaderMetrics } from '../../src/main/store/reader-backfill';
+import { openStore, type Store } from '../../src/main/store/store';
+import { readerMetrics } from '../../src/shared/reader';
+import type { StoredTrial } from '../../src/shared/run';
+import {
+  runRecord,
+  snapshot,
+  storedTrial,
+  streamTrial,
+  tempDatabase,
+  type TempDatabase,
+} from '../support/store-fixtures';
+import { makePlainTrial } from '../unit/trial-fixture';
+
+let source: TempDatabase;
+let target: TempDatabase;
+beforeEach(() => {
+  source = tempDatabase();
+  target = tempDatabase();
+});
+afterEach(() => {
+  source.remove();
+  target.remove();
+});
+
+const RUN = 'run-before-v7';
+
+/** Stream trials (reasoning first, then content), a plain one, and a failed one. */
+function trials(): StoredTrial[] {
+  return [
+    storedTrial(RUN, 'a', 1, 30),
+    storedTrial(RUN, 'a', 2, 45),
+    { ...storedTrial(RUN, 'a', 3), trial: streamTrial(12, 3, { status: 'idle_timeout' }) },
+    {
+      run_id: RUN,
+      profile_id: 'a',
+      trial_index: 1,
+      warmup: false,
+      trial: makePlainTrial({ total_ms: 640, tokens: 20 }),
+    },
+  ];
+}
+
+/** A schema-6 history holding `stored`: what LastToken before the reader metrics left on disk. */
+/** The finished run of `stored`, saved as any run is. */
+function saveRun(store: Store, stored: readonly StoredTrial[]): void {
+  const record = runRecord(RUN, [snapshot('a')], {
+    status: 'completed',
+    ended_at: '2026-03-01T10:05:00.000Z',
+  });
+  store.runs.importRuns([{ record, trials: stored }]);
+}
+
+function historyAtVersion6(path: string, stored: readonly StoredTrial[]): void {
+  const measured = openStore(source.path);
+  saveRun(measured, stored);
+  measured.close();
+
+  mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  applyMigrations(db, MIGRATIONS.slice(0, 6));
+  db.exec(`ATTACH DATABASE '${source.path.replace(/'/g, "''")}' AS measured`);
+  // Every table of schema 6, its own columns only: the later ones did not exist yet.
+  const tables = db
+    .prepare<[], { name: string }>(
+      "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT IN ('schema_migrations', 'sqlite_sequence')",
+    )
+    .all();
+  for (const { name } of tables) {
+    const columns = db
+      .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${name}', 'main')`)
+      .all()
+      .map((c) => c.name)
+      .join(', ');
+    db.exec(
+      `DELETE FROM main.${name}; INSERT INTO main.${name} (${columns}) SELECT ${columns} FROM measured.${name}`,
+    );
+  }
+  db.exec('DETACH DATABASE measured');
+  db.close();
+}
+
+describe('reader metrics of trials stored before schema 7', () => {
+  it('are computed from the timelines when the history is opened, once', () => {
+    const stored = trials();
+    historyAtVersion6(target.path, stored);
+    const before = new Database(target.path);
+    expect(before.pragma('user_version', { simple: true })).toBe(6);
+    const trialColumns = before
+      .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('trials')")
+      .all()
+      .map((c) => c.name);
+    expect(trialColumns).not.toContain('reader_done_ms');
+    expect(before.prepare('SELECT count(*) AS n FROM trials').get()).toEqual({ n: stored.length });
+    before.close();
+
+    const store = openStore(target.path);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    // Nothing left to do: every row has its pace, and a second pass finds none.
+    expect(
+      store.db.prepare('SELECT count(*) AS n FROM trials WHERE reader_pace_tps IS NULL').get(),
+    ).toEqual({ n: 0 });
+    expect(backfillReaderMetrics(store.db)).toBe(0);
+
+    const detail = store.history.getRun(RUN);
+    expect(detail?.trials).toHaveLength(stored.length);
+    for (const { trial } of detail?.trials ?? []) {
+      const expected = readerMetrics(trial, 8);
+      expect(trial.reader_pace_tps).toBe(8);
+      expect(trial.reader_done_ms).toBe(expected.reader_done_ms);
+      expect(trial.reader_wait_ms).toBe(expected.reader_wait_ms);
+      expect(trial.reader_stall_ms).toBe(expected.reader_stall_ms);
+    }
+    // Each kind of trial got what the definitions give it.
+    const of = (mode: string, status: string) =>
+      detail?.trials.find((t) => t.trial.mode === mode && t.trial.status === status)?.trial;
+    expect(of('stream', 'ok')?.reader_stall_ms).not.toBeNull();
+    expect(of('plain', 'ok')).toMatchObject({
+      reader_done_ms: 640 + (20 * 1000) / 8,
+      reader_wait_ms: 640,
+      reader_stall_ms: null,
+    });
+    expect(of('stream', 'idle_timeout')).toMatchObject({
+      reader_done_ms: null,
+      reader_wait_ms: null,
+      reader_stall_ms: null,
+    });
+    // The table of the run (no timelines) reads the stored figures too.
+    const figures = store.history.getRunFigures(RUN);
+    expect(figures?.trials.map((t) => t.trial.reader_done_ms)).toEqual(
+      detail?.trials.map((t) => t.trial.reader_done_ms),
+    );
+    expect(
+      figures?.summaries['a']?.find((s) => s.mode === 'stream')?.metrics.reader_done_ms?.n,
+    ).toBe(2);
+    store.close();
+  });
+
+  it('left undone (a history not written since) are computed on read', () => {
+    const stored = trials();
+    const store = openStore(target.path);
+    saveRun(store, stored);
+    store.db.exec(
+      'UPDATE trials SET reader_pace_tps = NULL, reader_done_ms = NULL, reader_wait_ms = NULL, reader_stall_ms = NULL',
+    );
+    for (const { trial } of store.history.getRun(RUN)?.trials ?? []) {
+      expect(trial).toMatchObject({ reader_pace_tps: 8, ...readerMetrics(trial, 8) });
+    }
+    store.close();
+  });
+});
