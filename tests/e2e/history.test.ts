@@ -34,16 +34,11 @@ const LOOKS = [
 
 let app: AppUnderTest;
 /** Alerts, confirms, prompts: a hostile name that ran as HTML would open one. */
-const dialogs: string[] = [];
 const finished = new Set<string>();
 const waiting = new Map<string, () => void>();
 
 beforeAll(async () => {
   app = await startAppUnderTest();
-  app.page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
   app.services.events.subscribe((event: AppEvent) => {
     if (event.type !== 'run_finished') return;
     finished.add(event.run_id);
@@ -524,7 +519,7 @@ describe('with a history', () => {
     expect(await page.locator('.compare-table').getByText(XSS).count()).toBeGreaterThan(0);
     expect(await page.locator('.compare-side').first().getByText(XSS).count()).toBe(1);
     expect(await page.locator('main img').count()).toBe(0);
-    expect(dialogs).toEqual([]);
+    expect(app.dialogs).toEqual([]);
   });
 
   it('says so when a compared run does not exist', async () => {

@@ -22,14 +22,9 @@ import { followLiveRun } from '../support/ui-timing';
 const HTML_NAME = '<img src=x onerror=alert(1)>';
 
 let app: AppUnderTest;
-const dialogs: string[] = [];
 
 beforeAll(async () => {
   app = await startAppUnderTest();
-  app.page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -129,7 +124,7 @@ describe('live run', () => {
     expect(await page.getByRole('heading', { name: 'Run in progress' }).count()).toBe(0);
     expect(statusOf(runId)).toBe('completed');
     await screenshot(page, 'live-run-en-light-ended');
-    expect(dialogs).toEqual([]);
+    expect(app.dialogs).toEqual([]);
   });
 
   it('shows a profile that cannot be measured, and the trials that failed, with their messages', async () => {
@@ -230,6 +225,6 @@ describe('live run', () => {
       app.services.runs.cancel(runId);
       await useLook(app, 'en', 'light');
     }
-    expect(dialogs).toEqual([]);
+    expect(app.dialogs).toEqual([]);
   }, 60_000);
 });

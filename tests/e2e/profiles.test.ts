@@ -30,15 +30,9 @@ const LOOKS = [
 ] as const;
 
 let app: AppUnderTest;
-const dialogs: string[] = [];
 
 beforeAll(async () => {
   app = await startAppUnderTest();
-  // An alert() from a name rendered as HTML would show up here.
-  app.page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -306,7 +300,7 @@ describe('profiles', { timeout: 60_000 }, () => {
     await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe(HTML_NAME);
     expect(await page.locator('.profile-form .page-header p').textContent()).toBe(HTML_NAME);
     expect(await page.locator('main img').count()).toBe(0);
-    expect(dialogs).toEqual([]);
+    expect(app.dialogs).toEqual([]);
     await app.services.profiles.remove(profile.id);
   });
 

@@ -29,7 +29,6 @@ const XSS = '<img src=x onerror=alert(1)>';
 let app: AppUnderTest;
 let runId: string;
 let view: RunView;
-const dialogs: string[] = [];
 
 async function finishedRun(profileIds: string[]): Promise<string> {
   let started: string | null = null;
@@ -64,10 +63,6 @@ async function finishedRun(profileIds: string[]): Promise<string> {
 
 beforeAll(async () => {
   app = await startAppUnderTest();
-  app.page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
   const base_url = `${app.sim.url}/v1`;
   const pings = app.services.profiles.create({
     name: 'Pinging sim',
@@ -239,7 +234,7 @@ describe('results of a real run', () => {
     expect(text).toContain(XSS);
     expect(await tooltip.locator('img').count()).toBe(0);
     await page.mouse.move(0, 0);
-    expect(dialogs).toEqual([]);
+    expect(app.dialogs).toEqual([]);
   });
 
   it('exports each CSV as a download and says where it went', async () => {

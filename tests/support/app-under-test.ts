@@ -28,6 +28,11 @@ export interface AppUnderTest {
   browser: Browser;
   /** A page signed in (its session cookie set), at the app's first screen. */
   page: Page;
+  /**
+   * Every alert, confirm or prompt the page opened, dismissed: a name rendered
+   * as HTML that ran a script would show up here.
+   */
+  dialogs: string[];
   /** Opens the app at this hash route (`#/profiles`), waiting for it to render. */
   open(hash: string): Promise<void>;
   close(): Promise<void>;
@@ -53,6 +58,11 @@ export async function startAppUnderTest(
   // Errors in the page fail the test that caused them, not silently.
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.goto(server.url);
   await page.locator('.layout').waitFor();
   return {
@@ -61,6 +71,7 @@ export async function startAppUnderTest(
     sim,
     browser,
     page,
+    dialogs,
     async open(hash) {
       // A new load each time (a hash change alone would keep the page and its settings).
       await page.goto('about:blank');
