@@ -167,6 +167,24 @@ describe('the key in the header a profile names, and its query parameters', () =
     expect(request?.query).toEqual({ 'api-version': 'v9' });
   });
 
+  it('lists models of an endpoint given by flags, shaped by the same flags as probe', async () => {
+    const from = server.requests.length;
+    const argv = ['models', '--base-url', server.baseUrl, '--key-env', 'PROBE_KEY'];
+    const listed = await lasttoken(
+      [...argv, '--key-header', 'api-key', '--query', 'api-version=v9', '--no-proxy', '--json'],
+      { env: { PROBE_KEY: KEY }, db: null },
+    );
+    expect(listed.code, listed.stderr).toBe(0);
+    const request = server.requests.slice(from).find((r) => r.path.endsWith('/models'));
+    expect(request?.headers['api-key']).toBe(KEY);
+    expect(request?.query).toEqual({ 'api-version': 'v9' });
+    const keyless = await lasttoken(['models', '--base-url', server.baseUrl, '--query', 'key=x'], {
+      db: null,
+    });
+    expect(keyless.code).toBe(2);
+    expect(keyless.stderr).toMatch(/would carry a credential/);
+  });
+
   it('refuses query parameters that would carry a credential, naming the parameter only', async () => {
     for (const query of ['api_key=abc', 'token=abc', 'sig=abc', `v=${KEY}`]) {
       const run = await lasttoken(['profile', 'edit', profile.id, '--query', query]);

@@ -15,7 +15,6 @@ import {
   durationOption,
   headerOptions,
   integerOption,
-  keyFromEnv,
   LIMIT_OPTIONS,
   limitFlags,
   maxRpmOption,
@@ -26,7 +25,7 @@ import {
 } from './options';
 import { DEFAULT_WEB_HOST, isWildcardHost } from '../web';
 import { parseModels, type ModelsCommand } from './models-args';
-import { REQUEST_SHAPE_OPTIONS, shapeEndpoint } from './request-shape-args';
+import { keyFromFlags, REQUEST_SHAPE_OPTIONS, shapeEndpoint } from './request-shape-args';
 import {
   parseStoreCommand,
   STORE_COMMANDS,
@@ -228,18 +227,8 @@ function parseProbe(argv: readonly string[], env: Env): Command {
     },
     values,
   );
-  if (values['api-key-env'] !== undefined && values['key-env'] !== undefined) {
-    throw new UsageError('--key-env and --api-key-env both name the key variable: give one');
-  }
-  const keyFlag = values['key-env'] === undefined ? '--api-key-env' : '--key-env';
-  const keyVariable = values['api-key-env'] ?? values['key-env'];
-  if (keyVariable !== undefined)
-    endpoint.api_key = keyFromEnv(
-      env,
-      keyVariable,
-      keyFlag,
-      `export the key in it first, or leave out ${keyFlag}`,
-    );
+  const key = keyFromFlags(values, env, (flag) => `or leave out ${flag}`);
+  if (key !== undefined) endpoint.api_key = key;
 
   return {
     kind: 'probe',

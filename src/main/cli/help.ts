@@ -128,7 +128,8 @@ Example:
 
 export const MODELS_HELP = `Usage: lasttoken models PROFILE [--free] [--json]
        lasttoken models --base-url URL [--dialect D] [--api-key-env VAR]
-                        [--key-header NAME] [--free] [--json]
+                        [--key-header NAME] [--query NAME=VALUE]
+                        [--proxy URL | --no-proxy] [--free] [--json]
 
 Lists the models the provider offers (its models endpoint: GET {base}/models,
 Anthropic's /v1/models), sorted by id, with whether each is free where the
@@ -141,9 +142,9 @@ id. Most providers say nothing about prices: those models show "?", not "no".
                          completions URL
   --dialect D            openai-chat | anthropic-messages (default ${PROBE_DEFAULTS.dialect})
   --api-key-env VAR      read the API key from the environment variable VAR
-                         (without it the list is asked without a key)
-  --key-header NAME      send the key in this header, as its whole value (api-key
-                         for Azure OpenAI); default the dialect's
+                         (without it the list is asked without a key; --key-env
+                         VAR says the same)
+${REQUEST_SHAPE_HELP}
   --allow-insecure-key   allow sending the key over plain http to a non-loopback host
   --free                 only the models the provider says are free
   --json                 {url, free_only, models: [{id, name, free, context_length,

@@ -5,16 +5,8 @@
 import type { ParseArgsConfig } from 'node:util';
 import { DIALECTS } from '../../shared/trial';
 import type { EndpointSpec } from '../probe';
-import { HEADER_NAME } from '../profiles';
-import {
-  choice,
-  keyFromEnv,
-  parseStrict,
-  PROBE_DEFAULTS,
-  shown,
-  UsageError,
-  type Env,
-} from './options';
+import { choice, parseStrict, PROBE_DEFAULTS, UsageError, type Env } from './options';
+import { keyFromFlags, REQUEST_SHAPE_OPTIONS, shapeEndpoint } from './request-shape-args';
 import type { StoreTarget } from './store-args';
 
 export interface ModelsOptions {
@@ -32,8 +24,8 @@ const MODELS_OPTIONS = {
   'base-url': { type: 'string' },
   dialect: { type: 'string' },
   'api-key-env': { type: 'string' },
-  'key-header': { type: 'string' },
   'allow-insecure-key': { type: 'boolean' },
+  ...REQUEST_SHAPE_OPTIONS,
   free: { type: 'boolean' },
   db: { type: 'string' },
   json: { type: 'boolean' },
@@ -41,7 +33,12 @@ const MODELS_OPTIONS = {
 } as const satisfies ParseArgsConfig['options'];
 
 /** The flags that describe an endpoint, which a saved profile already has. */
-const ENDPOINT_FLAGS = ['dialect', 'api-key-env', 'key-header', 'allow-insecure-key'] as const;
+const ENDPOINT_FLAGS = [
+  'dialect',
+  'api-key-env',
+  'allow-insecure-key',
+  ...(Object.keys(REQUEST_SHAPE_OPTIONS) as (keyof typeof REQUEST_SHAPE_OPTIONS)[]),
+] as const;
 
 export function parseModels(argv: readonly string[], env: Env): ModelsCommand | { kind: 'help' } {
   const { values, positionals } = parseStrict(argv, MODELS_OPTIONS, 'models', { positionals: 1 });
@@ -79,35 +76,21 @@ export function parseModels(argv: readonly string[], env: Env): ModelsCommand | 
   if (values.db !== undefined) {
     throw new UsageError('--db is for a saved profile: --base-url does not use the history');
   }
-  const endpoint: EndpointSpec = {
-    base_url: baseUrl,
-    model: '',
-    dialect: choice('--dialect', values.dialect, DIALECTS) ?? PROBE_DEFAULTS.dialect,
-    allow_insecure_key: values['allow-insecure-key'] ?? false,
-  };
-  const keyVariable = values['api-key-env'];
-  if (keyVariable !== undefined) {
-    endpoint.api_key = keyFromEnv(
-      env,
-      keyVariable,
-      '--api-key-env',
-      'export the key in it first, or leave out --api-key-env to ask without a key',
+  const endpoint = shapeEndpoint(
+    {
+      base_url: baseUrl,
+      model: '',
+      dialect: choice('--dialect', values.dialect, DIALECTS) ?? PROBE_DEFAULTS.dialect,
+      allow_insecure_key: values['allow-insecure-key'] ?? false,
+    },
+    values,
+  );
+  const key = keyFromFlags(values, env, (flag) => `or leave out ${flag} to ask without a key`);
+  if (key === undefined && endpoint.key_header !== undefined) {
+    throw new UsageError(
+      '--key-header names the header that carries the key: give --api-key-env VAR too',
     );
   }
-  const keyHeader = values['key-header'];
-  if (keyHeader !== undefined) {
-    if (keyVariable === undefined) {
-      throw new UsageError(
-        '--key-header names the header that carries the key: give --api-key-env VAR too',
-      );
-    }
-    if (!HEADER_NAME.test(keyHeader)) {
-      throw new UsageError(
-        `--key-header takes a header name of letters, digits and - (e.g. api-key); got ${shown(keyHeader)}`,
-      );
-    }
-    // The key is then the header's whole value.
-    endpoint.key_header = { name: keyHeader, prefix: '' };
-  }
+  if (key !== undefined) endpoint.api_key = key;
   return { kind: 'models', options: { ...common, source: { kind: 'url', endpoint } } };
 }

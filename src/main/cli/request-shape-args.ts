@@ -14,7 +14,7 @@ import {
   type ProfileSecretsDraft,
 } from '../profiles';
 import type { ProfilePatch } from '../store';
-import { UsageError } from './options';
+import { keyFromEnv, UsageError, type Env } from './options';
 
 export const REQUEST_SHAPE_OPTIONS = {
   'key-header': { type: 'string' },
@@ -212,4 +212,24 @@ export function shapeEndpoint(endpoint: EndpointSpec, values: RequestShapeValues
         ? { kind: 'url', url: shape.proxy_url, ...(proxyUrl?.credentials ?? {}) }
         : { kind: shape.proxy_mode === 'direct' ? 'direct' : 'env' },
   };
+}
+
+/**
+ * The key a probe-like command takes from the environment: `--api-key-env VAR`,
+ * or `--key-env VAR` as profiles spell it; undefined when neither is given.
+ * `leaveOut` ends the message for an unset variable ("or leave out FLAG…").
+ */
+export function keyFromFlags(
+  values: { 'api-key-env'?: string; 'key-env'?: string | false },
+  env: Env,
+  leaveOut: (flag: string) => string,
+): string | undefined {
+  const keyEnv = values['key-env'] === false ? undefined : values['key-env'];
+  if (values['api-key-env'] !== undefined && keyEnv !== undefined) {
+    throw new UsageError('--key-env and --api-key-env both name the key variable: give one');
+  }
+  const flag = keyEnv === undefined ? '--api-key-env' : '--key-env';
+  const variable = values['api-key-env'] ?? keyEnv;
+  if (variable === undefined) return undefined;
+  return keyFromEnv(env, variable, flag, `export the key in it first, ${leaveOut(flag)}`);
 }
