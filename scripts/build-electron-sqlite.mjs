@@ -13,7 +13,9 @@
 //   2. else node-gyp compiles it against Electron's headers (downloaded from
 //      electronjs.org), which needs a C++ toolchain.
 // The result is checked to be an Electron build (Node refuses to load it for
-// its ABI) before it replaces the previous one.
+// its ABI) for the CPU of the installed Electron binary, which is not always
+// Node's (scripts/electron-binary.mjs says when), before it replaces the
+// previous one.
 //
 // Usage: node scripts/build-electron-sqlite.mjs [--force]
 
@@ -33,6 +35,7 @@ import { createRequire } from 'node:module';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fileArch, installedElectron } from './electron-binary.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 // Keep in step with ELECTRON_SQLITE_BINDING in src/main/store/native-binding.ts.
@@ -104,7 +107,7 @@ function scratchCopy(sqliteDir) {
   return work;
 }
 
-function downloadPrebuilt(work, sqliteDir, electron) {
+function downloadPrebuilt(work, sqliteDir, { electron, arch }) {
   let bin;
   try {
     bin = createRequire(join(sqliteDir, 'package.json')).resolve('prebuild-install/bin.js');
@@ -112,12 +115,12 @@ function downloadPrebuilt(work, sqliteDir, electron) {
     return false;
   }
   return run(
-    `downloading a prebuilt better-sqlite3 for Electron ${electron}`,
+    `downloading a prebuilt better-sqlite3 for Electron ${electron} (${arch})`,
     [
       bin,
       '--runtime=electron',
       `--target=${electron}`,
-      `--arch=${process.arch}`,
+      `--arch=${arch}`,
       `--platform=${process.platform}`,
     ],
     work,
@@ -149,15 +152,15 @@ function findNodeGyp() {
   return found;
 }
 
-function compile(work, electron) {
+function compile(work, { electron, arch }) {
   const compiled = run(
-    `compiling better-sqlite3 against Electron ${electron}'s headers`,
+    `compiling better-sqlite3 against Electron ${electron}'s headers (${arch})`,
     [
       findNodeGyp(),
       'rebuild',
       '--release',
       `--target=${electron}`,
-      `--arch=${process.arch}`,
+      `--arch=${arch}`,
       `--dist-url=${HEADERS_URL}`,
       // Electron's headers apart from Node's, as @electron/rebuild keeps them.
       `--devdir=${join(homedir(), '.electron-gyp')}`,
@@ -191,8 +194,19 @@ function electronAbi(sqliteDir, electron) {
  * must fail, naming the ABI it was built for. If it loads, the build silently
  * targeted Node (an npm `nodedir` setting does that), and Electron would crash.
  */
-function verify(file, expectedAbi) {
+function verify(file, expectedAbi, arch) {
   if (!existsSync(file)) throw new BuildError(`the build produced no ${file}`);
+  const builtArch = fileArch(file);
+  if (builtArch !== null && builtArch !== arch) {
+    throw new BuildError(
+      `the module was built for ${builtArch}, but the installed Electron is ${arch}`,
+    );
+  }
+  // Node cannot load a module for another CPU at all, so its ABI cannot be read here.
+  if (arch !== process.arch) {
+    log(`built for ${arch}; its ABI is checked when Electron loads it`);
+    return;
+  }
   try {
     process.dlopen({ exports: {} }, file);
   } catch (error) {
@@ -225,27 +239,53 @@ function install(file, stamp) {
   log(`installed ${relative(ROOT, OUT_FILE)}`);
 }
 
+/**
+ * The CPU the module is built for: the installed Electron binary's, read from
+ * its header; Node's only when there is no binary to read (then said).
+ */
+function targetArch(electronPackage) {
+  const binary = installedElectron(electronPackage);
+  const arch = binary === null ? null : fileArch(binary);
+  if (arch === null) {
+    return {
+      arch: process.arch,
+      why: `this Node's: no installed Electron binary to read it from`,
+    };
+  }
+  return {
+    arch,
+    why:
+      arch === process.arch
+        ? 'the installed Electron’s'
+        : `the installed Electron’s, not this Node’s ${process.arch}`,
+  };
+}
+
 function main() {
   const force = process.argv.includes('--force');
-  const electron = packageOf('electron').version;
+  const electronPackage = packageOf('electron');
+  const electron = electronPackage.version;
   const sqlite = packageOf('better-sqlite3');
+  const { arch, why } = targetArch(electronPackage);
   const stamp = {
     electron,
     better_sqlite3: sqlite.version,
     platform: process.platform,
-    arch: process.arch,
+    arch,
   };
+  const target = `Electron ${electron} ${process.platform}-${arch} (${why}), better-sqlite3 ${sqlite.version}`;
   const current = existsSync(STAMP_FILE) ? readFileSync(STAMP_FILE, 'utf8') : '';
   if (!force && existsSync(OUT_FILE) && current === `${JSON.stringify(stamp, null, 2)}\n`) {
-    log(`up to date (Electron ${electron}, better-sqlite3 ${sqlite.version})`);
+    log(`up to date for ${target}`);
     return;
   }
 
+  log(`building for ${target}`);
   const work = scratchCopy(sqlite.dir);
   try {
-    if (!downloadPrebuilt(work, sqlite.dir, electron)) compile(work, electron);
+    if (!downloadPrebuilt(work, sqlite.dir, { electron, arch })) compile(work, { electron, arch });
     const built = join(work, 'build', 'Release', 'better_sqlite3.node');
-    verify(built, electronAbi(sqlite.dir, electron));
+    verify(built, electronAbi(sqlite.dir, electron), arch);
     install(built, stamp);
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -14,13 +14,14 @@ import { configureTokenWorker } from './probe/tokens';
 import { isAppPageUrl, isTrustedSender, locateAppPage } from './shell/app-page';
 import { unpackedUrl } from './shell/asar';
 import { contentSecurityPolicy, withContentSecurityPolicy } from './shell/csp';
+import { alreadyRunningNotice, developmentNotice, locateDataFolder } from './shell/data-folder';
 import { forwardEvents } from './shell/event-forwarding';
 import { browserUrl } from './shell/external-links';
 import { quitAfterClosing } from './shell/quit';
 import { chosenSavePath, csvSaveDialogOptions } from './shell/save-dialog';
 import { unavailableDispatch } from './shell/unavailable-dispatch';
 import { mainWindowOptions } from './shell/window-options';
-import { defaultDatabasePath, sqliteNativeBinding } from './store';
+import { sqliteNativeBinding } from './store';
 
 // The built layout (electron.vite.config.ts): out/main/index.js beside
 // out/main/token-worker.mjs, out/preload/index.cjs and out/renderer/index.html.
@@ -35,11 +36,27 @@ const appPage = locateAppPage({ devServerUrl, rendererFile });
 /** The window dialogs belong to; on macOS it can be closed while the app runs on. */
 let mainWindow: BrowserWindow | undefined;
 
-// One LastToken at a time: a second launch quits at once, and the first shows its window.
-if (app.requestSingleInstanceLock()) start();
-else app.quit();
+// Before the lock: Electron ties it to the userData folder, which a development run has of its own.
+const dataFolder = locateDataFolder({
+  packaged: app.isPackaged,
+  appData: app.getPath('appData'),
+  name: app.getName(),
+  env: process.env,
+  platform: process.platform,
+  homedir: homedir(),
+});
+if (dataFolder.userData !== undefined) app.setPath('userData', dataFolder.userData);
+
+// One LastToken per data folder: a second launch quits at once, and the first shows its window.
+if (app.requestSingleInstanceLock()) {
+  start();
+} else {
+  console.error(alreadyRunningNotice(dataFolder));
+  app.quit();
+}
 
 function start(): void {
+  if (dataFolder.development) console.log(developmentNotice(dataFolder));
   // Every renderer is sandboxed, whatever a window's options say.
   app.enableSandbox();
 
@@ -81,7 +98,7 @@ function start(): void {
 function openServices(): Dispatch {
   try {
     const services = openAppServices({
-      databasePath: defaultDatabasePath(process.platform, process.env, homedir()),
+      databasePath: dataFolder.databasePath,
       nativeBinding: sqliteNativeBinding({
         electron: process.versions.electron,
         packaged: app.isPackaged,

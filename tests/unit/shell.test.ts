@@ -2,7 +2,9 @@
 // checks, links, the save dialog, event forwarding, quitting, the worker's
 // place outside app.asar and the answers when the services cannot open.
 
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppEvent } from '../../src/shared/api';
@@ -114,6 +116,113 @@ describe('the app page', () => {
     expect(isTrustedSender(builtPage, { url: builtUrl, parent: mainFrame })).toBe(false);
     expect(isTrustedSender(builtPage, { url: 'https://example.com/', parent: null })).toBe(false);
     expect(isTrustedSender(builtPage, null)).toBe(false);
+  });
+});
+
+// What the sender frame reports is Chromium's canonical form of the URL that
+// Electron's loadFile made from the path: url.format without escaping `%`,
+// then a drive letter in upper case, spaces and non-ASCII escaped.
+describe('the app page, as Chromium names the file', () => {
+  const sender = (url: string) => ({ url, parent: null });
+
+  it('on Windows, whatever the drive letter’s case and the path’s', () => {
+    const page = locateAppPage({
+      devServerUrl: undefined,
+      rendererFile: 'c:\\Users\\Ada\\LastToken\\out\\renderer\\index.html',
+      platform: 'win32',
+    });
+    const chromium = 'file:///C:/Users/Ada/LastToken/out/renderer/index.html';
+    expect(isTrustedSender(page, sender(chromium))).toBe(true);
+    expect(isTrustedSender(page, sender(chromium.toLowerCase()))).toBe(true);
+    expect(isTrustedSender(page, sender(`${chromium}#/runs/1`))).toBe(true);
+    expect(
+      isTrustedSender(page, sender('file:///D:/Users/Ada/LastToken/out/renderer/index.html')),
+    ).toBe(false);
+    expect(
+      isTrustedSender(page, sender('file:///C:/Users/Ada/LastToken/out/renderer/other.html')),
+    ).toBe(false);
+    expect(
+      isTrustedSender(page, sender('file://server/C:/Users/Ada/LastToken/out/renderer/index.html')),
+    ).toBe(false);
+  });
+
+  it('in a folder named “100% 测试 files”, with its `%` escaped or not', () => {
+    const folder = '100% 测试 files';
+    const posix = locateAppPage({
+      devServerUrl: undefined,
+      rendererFile: `/home/ada/${folder}/out/renderer/index.html`,
+      platform: 'linux',
+    });
+    const loaded = 'file:///home/ada/100%%20%E6%B5%8B%E8%AF%95%20files/out/renderer/index.html';
+    expect(new URL(`file:///home/ada/${folder}/out/renderer/index.html`).href).toBe(loaded);
+    expect(isTrustedSender(posix, sender(loaded))).toBe(true);
+    expect(
+      isTrustedSender(
+        posix,
+        sender(pathToFileURL(`/home/ada/${folder}/out/renderer/index.html`).href),
+      ),
+    ).toBe(true);
+    expect(
+      isTrustedSender(posix, sender('file:///home/ada/100%25%20files/out/renderer/index.html')),
+    ).toBe(false);
+
+    const windows = locateAppPage({
+      devServerUrl: undefined,
+      rendererFile: `c:\\Users\\Ada\\${folder}\\out\\renderer\\index.html`,
+      platform: 'win32',
+    });
+    expect(
+      isTrustedSender(
+        windows,
+        sender('file:///C:/Users/Ada/100%%20%E6%B5%8B%E8%AF%95%20files/out/renderer/index.html'),
+      ),
+    ).toBe(true);
+  });
+
+  it('with spaces, and not by another case on Linux', () => {
+    const page = locateAppPage({
+      devServerUrl: undefined,
+      rendererFile: '/opt/Last Token/out/renderer/index.html',
+      platform: 'linux',
+    });
+    expect(isTrustedSender(page, sender('file:///opt/Last%20Token/out/renderer/index.html'))).toBe(
+      true,
+    );
+    expect(isTrustedSender(page, sender('file:///opt/last%20token/out/renderer/index.html'))).toBe(
+      false,
+    );
+    expect(
+      isTrustedSender(page, sender('file:///opt/Last%20Token/out/renderer/%2E%2E/index.html')),
+    ).toBe(false);
+  });
+
+  it.skipIf(process.platform === 'win32')('through a symlinked checkout, either way round', () => {
+    const root = mkdtempSync(join(tmpdir(), 'lasttoken-app-page-'));
+    try {
+      const real = join(root, 'real checkout');
+      mkdirSync(join(real, 'out', 'renderer'), { recursive: true });
+      writeFileSync(join(real, 'out', 'renderer', 'index.html'), '');
+      writeFileSync(join(real, 'out', 'renderer', 'other.html'), '');
+      const linked = join(root, 'linked');
+      symlinkSync(real, linked);
+      const realFile = join(real, 'out', 'renderer', 'index.html');
+      const linkedFile = join(linked, 'out', 'renderer', 'index.html');
+      for (const [located, reported] of [
+        [linkedFile, realFile],
+        [realFile, linkedFile],
+      ] as const) {
+        const page = locateAppPage({ devServerUrl: undefined, rendererFile: located });
+        expect(isTrustedSender(page, sender(pathToFileURL(reported).href))).toBe(true);
+        expect(
+          isTrustedSender(
+            page,
+            sender(pathToFileURL(join(linked, 'out', 'renderer', 'other.html')).href),
+          ),
+        ).toBe(false);
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

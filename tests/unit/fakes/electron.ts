@@ -65,6 +65,15 @@ export function createFakeElectron({ singleInstanceLock = true }: FakeElectronOp
     getAppPath: () => '/nonexistent/app',
     getLocale: () => 'zh-CN',
     quit: vi.fn(),
+    paths: new Map<string, string>([['appData', '/nonexistent/appData']]),
+    getPath(name: string): string {
+      const path = this.paths.get(name);
+      if (path === undefined) throw new Error(`app.getPath('${name}'): not in the fake`);
+      return path;
+    },
+    setPath: vi.fn(function (this: { paths: Map<string, string> }, name: string, path: string) {
+      this.paths.set(name, path);
+    }),
   });
   const dialog = {
     showErrorBox: vi.fn<(title: string, content: string) => void>(),
