@@ -6,7 +6,8 @@ export interface ElectronPackage {
 }
 
 export function electronPackage(fromFile: string | URL): ElectronPackage;
-export function platformExecutable(platform: string): string;
+export function platformExecutable(platform: string): string | null;
+export function installPlatform(env?: NodeJS.ProcessEnv, platform?: NodeJS.Platform): string;
 export function installedElectron(
   pkg: ElectronPackage,
   env?: NodeJS.ProcessEnv,

@@ -21,28 +21,41 @@ export function electronPackage(fromFile) {
   return { dir: dirname(file), version: JSON.parse(readFileSync(file, 'utf8')).version };
 }
 
-/** The executable inside dist/ for a platform, as Electron's install.js names it. */
+/**
+ * The executable inside dist/ for a platform, as Electron's install.js names
+ * it, or null for a platform Electron has no build for (the installer says so).
+ */
 export function platformExecutable(platform) {
   switch (platform) {
     case 'mas':
     case 'darwin':
       return 'Electron.app/Contents/MacOS/Electron';
+    case 'freebsd':
+    case 'openbsd':
+    case 'linux':
+      return 'electron';
     case 'win32':
       return 'electron.exe';
     default:
-      return 'electron';
+      return null;
   }
 }
 
+/** The platform the installer fetches for: its own variables first, as install.js reads them. */
+export function installPlatform(env = process.env, platform = process.platform) {
+  return env.ELECTRON_INSTALL_PLATFORM || env.npm_config_platform || platform;
+}
+
 /**
- * The installed binary's path, or null when it is not installed: the test
- * Electron's install.js makes before it downloads (dist/version is this
- * package's version, path.txt names the platform's executable, and the file
- * exists), so that what counts as installed here never differs from there.
+ * The installed binary's path, or null when it is not installed. "Installed"
+ * is install.js's own test (dist/version is this package's version, path.txt
+ * names the platform's executable, and ELECTRON_OVERRIDE_DIST_PATH or that
+ * executable exists), so that it never differs from what the installer
+ * concludes; the path is where electron's index.js then looks.
  */
 export function installedElectron(pkg, env = process.env, platform = process.platform) {
-  const installPlatform = env.ELECTRON_INSTALL_PLATFORM || env.npm_config_platform || platform;
-  const executable = platformExecutable(installPlatform);
+  const executable = platformExecutable(installPlatform(env, platform));
+  if (executable === null) return null;
   try {
     const version = readFileSync(join(pkg.dir, 'dist', 'version'), 'utf8').replace(/^v/, '');
     if (version !== pkg.version) return null;
@@ -50,10 +63,9 @@ export function installedElectron(pkg, env = process.env, platform = process.pla
   } catch {
     return null;
   }
-  const binary = env.ELECTRON_OVERRIDE_DIST_PATH
-    ? join(env.ELECTRON_OVERRIDE_DIST_PATH, executable)
-    : join(pkg.dir, 'dist', executable);
-  return existsSync(binary) ? binary : null;
+  const override = env.ELECTRON_OVERRIDE_DIST_PATH;
+  if (!existsSync(override || join(pkg.dir, 'dist', executable))) return null;
+  return override ? join(override, executable) : join(pkg.dir, 'dist', executable);
 }
 
 // Machine fields of ELF (e_machine), Mach-O (cputype) and PE (Machine) headers,
