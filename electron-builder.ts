@@ -4,8 +4,15 @@
 // folder, a stand-in for Electron's binary) and checks the result.
 
 import type { Configuration } from 'electron-builder';
+import packageJson from './package.json' with { type: 'json' };
+import { distTargets } from './scripts/dist-targets.mjs';
 
 const icon = 'resources/icon.png';
+
+// The installers per OS: only those the repository's metadata suffices for
+// (scripts/dist-targets.mjs says which and why: deb needs a homepage and a
+// maintainer's e-mail). `npm run dist -- --linux deb` asks for others.
+const targets = distTargets(packageJson);
 
 const config: Configuration = {
   appId: 'dev.lasttoken.app',
@@ -54,17 +61,17 @@ const config: Configuration = {
   ],
 
   linux: {
-    target: ['AppImage', 'deb'],
+    target: targets.linux,
     icon,
     category: 'Development',
   },
   mac: {
-    target: 'dmg',
+    target: targets.mac,
     icon,
     category: 'public.app-category.developer-tools',
   },
   win: {
-    target: 'nsis',
+    target: targets.win,
     icon,
   },
 };

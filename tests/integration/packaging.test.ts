@@ -16,6 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { listPackage, statFile } from '@electron/asar';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distTargets } from '../../scripts/dist-targets.mjs';
 import { ROOT } from '../support/spawn-cli';
 
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -173,9 +174,10 @@ onLinux('the packaged app', () => {
     expect(config).toMatchObject({
       productName: packageJson.productName,
       npmRebuild: true,
-      linux: { target: ['AppImage', 'deb'] },
-      mac: { target: 'dmg' },
-      win: { target: 'nsis' },
+      // The installers per OS (tests/integration/dist-targets.test.ts checks which).
+      linux: { target: distTargets(packageJson).linux },
+      mac: { target: ['dmg'] },
+      win: { target: ['nsis'] },
     });
   });
 });
