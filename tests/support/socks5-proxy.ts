@@ -1,6 +1,7 @@
 // A SOCKS5 proxy (RFC 1928), CONNECT only, with optional username/password
 // authentication (RFC 1929). Names in requests (socks5h) are resolved here,
-// through `hosts` first.
+// through `hosts` first. A client that does not speak SOCKS5 (an HTTP
+// client's CONNECT) is refused in SOCKS5, as real servers do.
 
 import net from 'node:net';
 import {
@@ -62,7 +63,11 @@ export async function startSocks5Proxy(options: ProxyServerOptions = {}): Promis
     client.on('error', () => client.destroy());
     const read = reader(client);
     void (async () => {
-      const [, methodCount] = await read(2);
+      const [version, methodCount] = await read(2);
+      if (version !== VERSION) {
+        client.end(Buffer.from([VERSION, NO_ACCEPTABLE_METHOD]));
+        return;
+      }
       const methods = [...(await read(methodCount as number))];
       const method = credentials ? USER_PASS : NO_AUTH;
       if (!methods.includes(method)) {

@@ -41,9 +41,16 @@ describe('the proxy from the environment', () => {
     expect(fromEnv('https://api.openai.com/v1')).toBe('http://proxy.corp:3128');
   });
 
-  it('honours NO_PROXY: exact names, domain suffixes, ports and *', () => {
-    env({ HTTPS_PROXY: 'http://p:1', NO_PROXY: 'internal.corp, .example.com,api.x.ai:8443' });
+  it('honours NO_PROXY as curl reads it (see no-proxy.test.ts): names with their subdomains, ports, ranges and *', () => {
+    env({
+      HTTPS_PROXY: 'http://p:1',
+      NO_PROXY: 'internal.corp, .example.com,api.x.ai:8443 10.0.0.0/8',
+    });
     expect(fromEnv('https://internal.corp/v1')).toBeNull();
+    expect(fromEnv('https://api.internal.corp/v1')).toBeNull();
+    expect(fromEnv('https://notinternal.corp/v1')).toBe('http://p:1');
+    expect(fromEnv('https://10.1.2.3/v1')).toBeNull();
+    expect(fromEnv('https://11.1.2.3/v1')).toBe('http://p:1');
     expect(fromEnv('https://api.example.com/v1')).toBeNull();
     expect(fromEnv('https://api.x.ai:8443/v1')).toBeNull();
     expect(fromEnv('https://api.x.ai/v1')).toBe('http://p:1');

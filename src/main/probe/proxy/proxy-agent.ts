@@ -1,13 +1,13 @@
-// The agents that carry a request through a proxy: https-proxy-agent (CONNECT,
-// for http and https targets alike, so every proxied request has a tunnel
-// phase) and socks-proxy-agent (SOCKS5, names resolved here or at the proxy).
-// Each is wrapped to time the tunnel: the library opens the tunnel as a plain
-// one, the wrapper stamps when it is ready, then speaks TLS with the provider
-// over it itself, so the exchange observes that handshake as it does on a
-// direct connection. The socket handed to Node's HTTP client is the one whose
-// reads carry the response (the tunnel itself, or the TLS socket over it).
+// The agents that carry a request through a proxy: CONNECT (for http and
+// https targets alike, so every proxied request has a tunnel phase; the
+// exchange is Node's HTTP client's, see connect-request.ts, and
+// https-proxy-agent keeps the pool of tunnels) and socks-proxy-agent (SOCKS5,
+// names resolved here or at the proxy). Each opens the tunnel as a plain one,
+// stamps when it is ready, then speaks TLS with the provider over it itself,
+// so the exchange observes that handshake as it does on a direct connection.
+// The socket handed to Node's HTTP client is the one whose reads carry the
+// response (the tunnel itself, or the TLS socket over it).
 
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import type http from 'node:http';
 import net from 'node:net';
@@ -17,7 +17,8 @@ import { HttpsProxyAgent } from 'https-proxy-agent';
 import { SocksClient } from 'socks';
 import { SocksProxyAgent } from 'socks-proxy-agent';
 import type { Clock } from '../../clock';
-import { tunnelFailed, tunnelRefused } from './proxy-failure';
+import { requestTunnel } from './connect-request';
+import { socksAnsweredHttp, soundsLikeHttp, tunnelFailed, tunnelRefused } from './proxy-failure';
 import type { ProxyRoute } from './proxy-route';
 import { startTunnel, type TunnelAttempt } from './tunnel-attempt';
 
@@ -34,9 +35,9 @@ const NO_SOCKS_TIMEOUT = 2 ** 31 - 1;
 
 const bare = (host: string): string => host.replace(/^\[|\]$/g, '');
 
+/** For socks-proxy-agent, which reads the credentials from the URL, decoding them. */
 function urlWithCredentials(route: ProxyRoute): URL {
   const url = new URL(route.url.href);
-  // The libraries decode what they read from the URL.
   url.username = encodeURIComponent(route.username);
   url.password = encodeURIComponent(route.password);
   return url;
@@ -71,7 +72,8 @@ async function throughTunnel(
   route: ProxyRoute,
   open: (target: string) => Promise<net.Socket>,
 ): Promise<net.Socket> {
-  const target = `${options.host}:${options.port}`;
+  const host = options.host ?? '';
+  const target = `${net.isIPv6(host) ? `[${host}]` : host}:${options.port}`;
   let tunnel: net.Socket;
   try {
     tunnel = await open(target);
@@ -83,64 +85,58 @@ async function throughTunnel(
   return overTunnel(tunnel, options);
 }
 
-/** Runs `run`, showing `seen` each socket net.connect creates meanwhile (it does so synchronously). */
-function watchingNewSockets<T>(run: () => T, seen: (socket: net.Socket) => void): T {
-  const onSocket = (message: unknown): void => seen((message as { socket: net.Socket }).socket);
-  subscribe('net.client.socket', onSocket);
-  try {
-    return run();
-  } finally {
-    unsubscribe('net.client.socket', onSocket);
-  }
-}
-
 class TimedConnectAgent extends HttpsProxyAgent<string> {
   constructor(
     private readonly route: ProxyRoute,
     private readonly clock: Clock,
     keepAlive: boolean,
   ) {
-    super(urlWithCredentials(route), { keepAlive, ...(keepAlive ? { maxSockets: 1 } : {}) });
+    super(route.url.href, { keepAlive, ...(keepAlive ? { maxSockets: 1 } : {}) });
   }
 
   override connect(req: http.ClientRequest, options: ConnectOptions): Promise<net.Socket> {
     const attempt = startTunnel(req, this.clock);
     return throughTunnel(attempt, options, this.route, async (target) => {
-      let answer: { statusCode: number; statusText: string } | undefined;
-      req.once('proxyConnect', (connect: typeof answer) => (answer = connect));
-      const tunnel = await this.openTunnel(req, options, attempt);
-      if (answer?.statusCode !== 200) {
-        // The library would replay the proxy's answer as if the provider had sent it.
-        tunnel.destroy();
-        throw tunnelRefused(
-          this.route.display,
-          target,
-          answer?.statusCode ?? 0,
-          answer?.statusText ?? '',
-        );
+      const answer = await requestTunnel({
+        socket: this.toProxy(attempt),
+        target,
+        headers: this.connectHeaders(),
+        proxy: this.route.display,
+      });
+      if (answer.status !== 200) {
+        // What follows is the proxy's answer: never to be read as the provider's.
+        answer.tunnel.destroy();
+        throw tunnelRefused(this.route.display, target, answer.status, answer.statusText);
       }
-      return tunnel;
+      return answer.tunnel;
     });
   }
 
-  private openTunnel(
-    req: http.ClientRequest,
-    options: ConnectOptions,
-    attempt: TunnelAttempt,
-  ): Promise<net.Socket> {
-    const plain = { ...options, secureEndpoint: false } as ConnectOptions;
-    const proxyHost = this.connectOpts.host ?? '';
-    if (this.proxy.protocol === 'https:') {
-      // The library's tls.connect opens its TCP socket out of sight: give it one to watch.
-      const socket = net.connect({ host: proxyHost, port: this.connectOpts.port });
-      attempt.watch(socket, proxyHost);
-      this.connectOpts = { ...this.connectOpts, socket };
-      return super.connect(req, plain);
+  /** TCP to the proxy, watched from the start; for an https:// proxy, TLS with it over that. */
+  private toProxy(attempt: TunnelAttempt): net.Socket {
+    const { host = '', port } = this.connectOpts;
+    const socket = net.connect({ host, port });
+    attempt.watch(socket, host);
+    if (this.proxy.protocol !== 'https:') return socket;
+    return tls.connect({
+      socket,
+      servername: net.isIP(host) ? undefined : host,
+      ALPNProtocols: ['http/1.1'],
+    });
+  }
+
+  private connectHeaders(): Record<string, string> {
+    const persistence = this.keepAlive ? 'keep-alive' : 'close';
+    const headers: Record<string, string> = {
+      connection: persistence,
+      'proxy-connection': persistence,
+    };
+    const { username, password } = this.route;
+    if (username || password) {
+      headers['proxy-authorization'] =
+        `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
     }
-    return watchingNewSockets(
-      () => super.connect(req, plain),
-      (socket) => attempt.watch(socket, proxyHost),
-    );
+    return headers;
   }
 }
 
@@ -166,14 +162,24 @@ class TimedSocksAgent extends SocksProxyAgent {
       const socket = net.connect({ host: proxyHost, port: this.proxy.port });
       attempt.watch(socket, proxyHost);
       await once(socket, 'connect');
-      const { socket: tunnel } = await SocksClient.createConnection({
-        proxy: this.proxy,
-        destination: { host, port: Number(options.port) },
-        command: 'connect',
-        existing_socket: socket,
-        timeout: NO_SOCKS_TIMEOUT,
-      });
-      return tunnel;
+      // Heard alongside the library, which keeps the proxy's words to itself.
+      const heard: Buffer[] = [];
+      const hear = (chunk: Buffer): number => heard.push(chunk);
+      socket.on('data', hear);
+      try {
+        const { socket: tunnel } = await SocksClient.createConnection({
+          proxy: this.proxy,
+          destination: { host, port: Number(options.port) },
+          command: 'connect',
+          existing_socket: socket,
+          timeout: NO_SOCKS_TIMEOUT,
+        });
+        return tunnel;
+      } catch (error) {
+        throw soundsLikeHttp(Buffer.concat(heard)) ? socksAnsweredHttp(this.route.display) : error;
+      } finally {
+        socket.off('data', hear);
+      }
     });
   }
 }

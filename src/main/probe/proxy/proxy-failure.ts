@@ -51,6 +51,48 @@ function socksFailureText(proxy: string, target: string, error: SocksClientError
   return `the proxy ${proxy} could not open the tunnel to ${target}: ${providerLine(message, [], MAX_PROXY_TEXT)}`;
 }
 
+/** The same proxy under another scheme: what to write instead when the scheme is wrong. */
+const asScheme = (proxy: string, scheme: string): string =>
+  proxy.replace(/^[a-z0-9]+:/, `${scheme}:`);
+
+const SOCKS5_VERSION = 0x05;
+
+/** The proxy answered CONNECT with bytes that are not HTTP; a SOCKS5 server's reply is told apart. */
+export function answerNotHttp(proxy: string, target: string, received: Buffer): ProxyError {
+  if (received[0] === SOCKS5_VERSION) {
+    return new ProxyError(
+      `the proxy ${proxy} answered the tunnel request to ${target} in SOCKS, not HTTP: this looks like a SOCKS5 proxy: use ${asScheme(proxy, 'socks5')}`,
+    );
+  }
+  // Quoted as JSON, so that control characters and binary show as escapes.
+  const said = JSON.stringify(providerLine(received.toString('latin1'), [], MAX_PROXY_TEXT));
+  return new ProxyError(
+    `the proxy ${proxy} answered the tunnel request to ${target} with something that is not HTTP: ${said}`,
+  );
+}
+
+/** The proxy closed the connection (cleanly) before its answer to CONNECT was whole. */
+export function answerCutShort(proxy: string, target: string, partly: boolean): ProxyError {
+  return new ProxyError(
+    partly
+      ? `the proxy ${proxy} closed the connection in the middle of its answer to the tunnel request to ${target}`
+      : `the proxy ${proxy} closed the connection without answering the tunnel request to ${target}`,
+  );
+}
+
+/** Whether a reply begins as an HTTP answer does, as far as it was read (a SOCKS client gives up after two bytes). */
+export function soundsLikeHttp(received: Buffer): boolean {
+  const said = received.toString('latin1', 0, 5);
+  return said.length >= 2 && 'HTTP/'.startsWith(said);
+}
+
+/** A socks5:// proxy that answered the SOCKS greeting in HTTP. */
+export function socksAnsweredHttp(proxy: string): ProxyError {
+  return new ProxyError(
+    `the proxy ${proxy} answered the SOCKS greeting in HTTP: this looks like an HTTP proxy: use ${asScheme(proxy, 'http')}`,
+  );
+}
+
 /** Anything that stopped the tunnel from opening, said of the proxy. */
 export function tunnelFailed(
   proxy: string,
@@ -65,9 +107,9 @@ export function tunnelFailed(
   const failure = error instanceof Error ? error : new Error(String(error));
   if (!connected)
     return new ProxyError(`could not reach the proxy ${proxy}: ${networkReason(failure)}`);
-  if (failure.message.startsWith('Proxy connection ended')) {
+  if ((failure as NodeJS.ErrnoException).code === 'ECONNRESET') {
     return new ProxyError(
-      `the proxy ${proxy} closed the connection without answering the tunnel request to ${target}`,
+      `the proxy ${proxy} reset the connection while opening the tunnel to ${target}`,
     );
   }
   return new ProxyError(

@@ -1,9 +1,9 @@
 // Which proxy, if any, a request to the provider goes through: the profile's
 // own, or the environment's as curl reads it.
 
-import { getProxyForUrl } from 'proxy-from-env';
 import { isLoopbackHost } from '../endpoint-url';
 import type { ProxyChoice } from '../types';
+import { bypassesProxy } from './no-proxy';
 
 export type ProxyProtocol = 'connect' | 'socks';
 
@@ -69,19 +69,19 @@ const envValue = (name: string): string =>
   process.env[name.toLowerCase()] || process.env[name.toUpperCase()] || '';
 
 /**
- * The proxy the environment names for `target`: HTTPS_PROXY, HTTP_PROXY,
- * ALL_PROXY and NO_PROXY in either case (proxy-from-env), never for a
- * loopback host. Like curl, a proxy written without a scheme is an http://
- * proxy (proxy-from-env would take the target's scheme, and speak TLS to a
- * plain proxy).
+ * The proxy the environment names for `target`: the variable of its scheme
+ * (HTTPS_PROXY, HTTP_PROXY), else ALL_PROXY, lowercase first, unless NO_PROXY
+ * covers it (see no-proxy.ts); never for a loopback host. Like curl, a proxy
+ * written without a scheme is an http:// proxy.
  */
 function environmentProxy(target: URL): string | null {
   if (isLoopbackHost(target.hostname)) return null;
-  const chosen = getProxyForUrl(target);
-  if (!chosen) return null;
+  const port = Number(target.port) || (target.protocol === 'https:' ? 443 : 80);
+  if (bypassesProxy(envValue('no_proxy'), target.hostname, port)) return null;
   const scheme = target.protocol.replace(/:$/, '');
   const written = envValue(`${scheme}_proxy`) || envValue('all_proxy');
-  return written.includes('://') ? chosen : `http://${written}`;
+  if (!written) return null;
+  return written.includes('://') ? written : `http://${written}`;
 }
 
 /** The proxy a request to `target` goes through; null for a direct connection. */

@@ -24,6 +24,11 @@ export class TunnelAttempt {
   /** Follows the socket to the proxy from the moment it is opened. */
   watch(socket: Socket, proxyHost: string): void {
     this.socket = socket;
+    // Whoever reads the socket (the handshake, then Node's HTTP client) hears
+    // its errors; between them, or once a failed handshake stopped listening
+    // and abandon() closes it with an error, nobody would, and an 'error'
+    // event nobody hears ends the process.
+    socket.on('error', () => {});
     this.proxyIsIp = isIP(proxyHost.replace(/^\[|\]$/g, '')) !== 0;
     if (!this.proxyIsIp) socket.once('lookup', () => this.resolved());
     socket.once('connect', () => (this.connectAt = this.clock.now()));
