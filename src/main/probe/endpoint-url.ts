@@ -1,22 +1,28 @@
 import type { Dialect } from '../../shared/trial';
+import { urlCredentialProblem } from './url-credentials';
 
 // Each dialect's SDK appends its own path to the base URL. A URL that already
 // ends in that path is used as it is, so the seed script's ENDPOINT (the full
 // URL) can be pasted unchanged.
-const DIALECT_PATHS: Record<Dialect, string> = {
+export const DIALECT_PATHS: Record<Dialect, string> = {
   'openai-chat': '/chat/completions',
   'anthropic-messages': '/v1/messages',
 };
 
 export class EndpointUrlError extends Error {}
 
-export function resolveEndpointUrl(baseUrl: string, dialect: Dialect): URL {
+/**
+ * A base URL as a user gives it, refused when it is not one or would carry a
+ * credential. No message repeats it: one that cannot be read cannot be
+ * checked for a key either.
+ */
+export function parseBaseUrl(baseUrl: string): URL {
   let base: URL;
   try {
     base = new URL(baseUrl.trim());
   } catch {
     throw new EndpointUrlError(
-      `not a valid URL: "${baseUrl}" (expected e.g. https://api.openai.com/v1)`,
+      'not a valid URL: expected http:// or https://, a host and a path, e.g. https://api.openai.com/v1',
     );
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
@@ -25,11 +31,13 @@ export function resolveEndpointUrl(baseUrl: string, dialect: Dialect): URL {
       `unsupported protocol "${base.protocol}": the base URL must start with http:// or https://`,
     );
   }
-  if (base.username || base.password) {
-    throw new EndpointUrlError(
-      'credentials in the URL are not allowed: store the key in the profile instead',
-    );
-  }
+  const credential = urlCredentialProblem(base);
+  if (credential) throw new EndpointUrlError(credential);
+  return base;
+}
+
+export function resolveEndpointUrl(baseUrl: string, dialect: Dialect): URL {
+  const base = parseBaseUrl(baseUrl);
   const path = base.pathname.replace(/\/+$/, '');
   const suffix = DIALECT_PATHS[dialect];
   base.pathname = path.endsWith(suffix) ? path : path + suffix;

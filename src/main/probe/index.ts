@@ -5,6 +5,7 @@ export {
   type ProbeSessionOptions,
 } from './probe-session';
 export { resolveEndpointUrl, isLoopbackHost } from './endpoint-url';
+export { credentialQueryMessage, isCredentialQuery } from './url-credentials';
 export { TOKENIZER } from './tokens';
 export * from './types';
 export { CREDENTIAL_HEADER } from './credential-header';

@@ -10,12 +10,12 @@ import type { Dialect } from '../../shared/trial';
 import { canDecode, contentEncodingOf, createBodyDecoder } from './body-decoder';
 import { dialectAdapter } from './dialects';
 import { isRecord } from './dialects/dialect';
-import { EndpointUrlError } from './endpoint-url';
+import { DIALECT_PATHS, parseBaseUrl } from './endpoint-url';
 import { networkErrorText, providerErrorMessage } from './failure-text';
 import { monotonicClock } from '../clock';
 import { createProxyAgent } from './proxy/proxy-agent';
 import { checkedEndpointUrl, proxyRoute, secretsOf } from './probe-session';
-import { providerLine } from './redact';
+import { providerLine, secretRedactor } from './redact';
 import { endpointHeaders } from './request-shape';
 import type { EndpointSpec } from './types';
 
@@ -24,10 +24,6 @@ const TIMEOUT_MS = 30_000;
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const MAX_MESSAGE_CHARS = 300;
 
-const COMPLETION_PATHS: Record<Dialect, string> = {
-  'openai-chat': '/chat/completions',
-  'anthropic-messages': '/v1/messages',
-};
 const MODELS_PATHS: Record<Dialect, string> = {
   'openai-chat': '/models',
   'anthropic-messages': '/v1/models',
@@ -35,20 +31,10 @@ const MODELS_PATHS: Record<Dialect, string> = {
 
 /** The models URL for a base URL by the SDK's convention (a pasted completions URL works too). */
 export function modelsUrl(baseUrl: string, dialect: Dialect): URL {
-  let url: URL;
-  try {
-    url = new URL(baseUrl.trim());
-  } catch {
-    throw new EndpointUrlError(`not a valid URL: "${baseUrl}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new EndpointUrlError(
-      `unsupported protocol "${url.protocol}": the base URL must start with http:// or https://`,
-    );
-  }
+  const url = parseBaseUrl(baseUrl);
   let path = url.pathname.replace(/\/+$/, '');
-  if (path.endsWith(COMPLETION_PATHS[dialect])) {
-    path = path.slice(0, -COMPLETION_PATHS[dialect].length);
+  if (path.endsWith(DIALECT_PATHS[dialect])) {
+    path = path.slice(0, -DIALECT_PATHS[dialect].length);
   }
   url.pathname = path + MODELS_PATHS[dialect];
   url.search = dialect === 'anthropic-messages' ? '?limit=1000' : url.search;
@@ -129,12 +115,14 @@ function get(
     );
     req.on('error', reject);
     req.on('response', (res) => {
-      const encoding = contentEncodingOf(res.headers['content-encoding']);
+      const sent = res.headers['content-encoding'];
+      const encoding = contentEncodingOf(sent);
       if (encoding !== null && !canDecode(encoding)) {
         res.destroy();
+        // As sent, not lower-cased: the caller redacts it, and a key lower-cased is no longer found.
         reject(
           new ModelListError(
-            `the answer is compressed as "${encoding}", which LastToken cannot decode`,
+            `the answer is compressed as "${sent}", which LastToken cannot decode`,
           ),
         );
         return;
@@ -180,10 +168,10 @@ export async function listModels(endpoint: EndpointSpec): Promise<ModelList> {
   try {
     answer = await get(url, headers, agent);
   } catch (error) {
-    if (error instanceof ModelListError) throw error;
-    throw new ModelListError(
-      providerLine(networkErrorText(error as Error, url.host), secrets, MAX_MESSAGE_CHARS),
-    );
+    // Our own words can quote the provider too (its Content-Encoding).
+    const text =
+      error instanceof ModelListError ? error.message : networkErrorText(error as Error, url.host);
+    throw new ModelListError(providerLine(text, secrets, MAX_MESSAGE_CHARS));
   } finally {
     agent?.destroy();
   }
@@ -193,10 +181,22 @@ export async function listModels(endpoint: EndpointSpec): Promise<ModelList> {
       `HTTP ${answer.status} from ${url.host}${message ? `: ${message}` : ''}`,
     );
   }
+  let models;
   try {
-    return { url: url.href, models: parseModelList(answer.body) };
+    models = parseModelList(answer.body);
   } catch (error) {
     if (!(error instanceof ModelListError)) throw error;
     throw new ModelListError(`${error.message} (${url.host})`);
   }
+  const redact = secretRedactor(secrets);
+  return { url: url.href, models: models.map((model) => redactedModel(model, redact)) };
+}
+
+/** Every text of a model is the provider's (an id can echo the key as well as a name can). */
+function redactedModel(model: ModelInfo, redact: (text: string) => string): ModelInfo {
+  const texts = Object.entries(model).map(([field, value]) => [
+    field,
+    typeof value === 'string' ? redact(value) : value,
+  ]);
+  return Object.fromEntries(texts) as ModelInfo;
 }

@@ -4,7 +4,8 @@
 // that could be a credential.
 
 import { PROXY_MODES, type ProfileInput, type ProxyMode } from '../../shared/run';
-import { CREDENTIAL_HEADER, HEADER_NAME } from './headers';
+import { credentialQueryMessage, isCredentialQuery } from '../probe';
+import { HEADER_NAME } from './headers';
 import { splitProxyUrl } from './proxy-url';
 import { ProfileInputError } from './profile-input-error';
 
@@ -24,11 +25,6 @@ const RESERVED_HEADERS = new Set([
   'accept-encoding',
   'user-agent',
 ]);
-
-/** Query parameters that carry credentials besides those CREDENTIAL_HEADER names (Azure's sig and code). */
-const CREDENTIAL_QUERY = /^(sig|code|credential|x-amz-.*)$/i;
-/** Values shaped like the API keys providers issue. */
-const KEY_LIKE_VALUE = /^(sk|pk|rk|gsk|xai|nvapi|hf)[-_][\w-]{8,}|^AIza[\w-]{20,}|^bearer\s/i;
 
 /**
  * An environment variable name as keys are conventionally kept in (OPENAI_API_KEY):
@@ -99,11 +95,6 @@ function keyPrefix(value: unknown, header: string | null): string | null {
   return value;
 }
 
-/** Whether a query parameter would carry a credential, by its name or by the shape of its value. */
-export function isCredentialQuery(name: string, value: string): boolean {
-  return CREDENTIAL_HEADER.test(name) || CREDENTIAL_QUERY.test(name) || KEY_LIKE_VALUE.test(value);
-}
-
 function query(value: unknown): Record<string, string> {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
@@ -135,11 +126,7 @@ function query(value: unknown): Record<string, string> {
       );
     }
     if (isCredentialQuery(name, rawValue.trim())) {
-      throw new ProfileInputError(
-        'query',
-        `query parameter ${name} would carry a credential: never put keys in the URL; ` +
-          'keep the key in the keychain or an environment variable and name its header',
-      );
+      throw new ProfileInputError('query', credentialQueryMessage(name));
     }
     result[name] = rawValue.trim();
   }
