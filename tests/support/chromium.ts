@@ -14,7 +14,8 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchChromium(): Promise<Browser> {
+/** `args`: more of Chromium's switches, after the ones every test uses. */
+export async function launchChromium(options: { args?: readonly string[] } = {}): Promise<Browser> {
   const home = mkdtempSync(join(tmpdir(), 'lasttoken-chromium-'));
   const folder = (name: string): string => mkdtempSync(join(home, `${name}-`));
   const context = await chromium.launchPersistentContext(folder('profile'), {
@@ -29,6 +30,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.args ?? []),
     ],
     env: { ...process.env, XDG_CONFIG_HOME: folder('config'), XDG_CACHE_HOME: folder('cache') },
   });
