@@ -143,6 +143,13 @@ export interface Trial {
 
   /** Body bytes received, as they came over the wire (compressed, when the server compressed). */
   bytes: number;
+  /**
+   * Stream mode: body bytes (decompressed) the server sent after its end-of-stream
+   * marker (`[DONE]`, `message_stop`), which end the response: ignored, only
+   * counted. Null when no marker ended the stream (plain mode, a stream that
+   * ended without one, a trial measured before LastToken counted them).
+   */
+  bytes_after_end: number | null;
   /** The response's Content-Encoding (gzip, deflate, br) when the server compressed it; null when it did not. */
   content_encoding: string | null;
   /**

@@ -60,6 +60,7 @@ export function measureThroughput(count: number): ThroughputFigures {
         const info = openaiChat.parseStreamEvent(event);
         if (info.content || info.reasoning)
           chunks.push({ at_ms: at, content: info.content, reasoning: info.reasoning, bytes });
+        return info.done;
       },
       onComment() {},
     },

@@ -187,6 +187,7 @@ describe('the key never leaks', () => {
     ['echo-key-malformed', 'protocol_error', 'stream'],
     ['echo-key-redirect', 'http_error', 'plain'],
     ['echo-key-header', 'ok', 'stream'],
+    ['echo-key-encoding', 'protocol_error', 'stream'],
     ['echo-key-text', 'ok', 'both'],
     ['echo-key-reasoning', 'ok', 'stream'],
   ];
@@ -207,6 +208,10 @@ describe('the key never leaks', () => {
     );
     const header = only(await probeJson('echo-key-header', '--mode', 'stream'));
     expect(header.request_id).toBe('req-[redacted]');
+    const encoding = only(await probeJson('echo-key-encoding', '--mode', 'stream'));
+    expect(encoding.error).toBe(
+      'the response is compressed as "[redacted]", which LastToken cannot decode',
+    );
     const text = await probeJson('echo-key-text', '--mode', 'both');
     expect(text.trials.map((t) => t.text)).toEqual([
       ' your key is [redacted].',

@@ -3,12 +3,9 @@
 // transaction. The file is a real schema-6 history (made by this build's first
 // six migrations), its rows copied in from a store that measured them.
 
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyMigrations } from '../../src/main/store/migrate';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../src/main/store/migrations';
+import { SCHEMA_VERSION } from '../../src/main/store/migrations';
 import { backfillReaderMetrics } from '../../src/main/store/reader-backfill';
 import { openStore, type Store } from '../../src/main/store/store';
 import { readerMetrics } from '../../src/shared/reader';
@@ -21,6 +18,7 @@ import {
   tempDatabase,
   type TempDatabase,
 } from '../support/store-fixtures';
+import { olderHistory } from '../support/older-history';
 import { makePlainTrial } from '../unit/trial-fixture';
 
 let source: TempDatabase;
@@ -52,7 +50,6 @@ function trials(): StoredTrial[] {
   ];
 }
 
-/** A schema-6 history holding `stored`: what LastToken before the reader metrics left on disk. */
 /** The finished run of `stored`, saved as any run is. */
 function saveRun(store: Store, stored: readonly StoredTrial[]): void {
   const record = runRecord(RUN, [snapshot('a')], {
@@ -62,33 +59,12 @@ function saveRun(store: Store, stored: readonly StoredTrial[]): void {
   store.runs.importRuns([{ record, trials: stored }]);
 }
 
+/** A schema-6 history holding `stored`: what LastToken before the reader metrics left on disk. */
 function historyAtVersion6(path: string, stored: readonly StoredTrial[]): void {
   const measured = openStore(source.path);
   saveRun(measured, stored);
   measured.close();
-
-  mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  applyMigrations(db, MIGRATIONS.slice(0, 6));
-  db.exec(`ATTACH DATABASE '${source.path.replace(/'/g, "''")}' AS measured`);
-  // Every table of schema 6, its own columns only: the later ones did not exist yet.
-  const tables = db
-    .prepare<[], { name: string }>(
-      "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT IN ('schema_migrations', 'sqlite_sequence')",
-    )
-    .all();
-  for (const { name } of tables) {
-    const columns = db
-      .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${name}', 'main')`)
-      .all()
-      .map((c) => c.name)
-      .join(', ');
-    db.exec(
-      `DELETE FROM main.${name}; INSERT INTO main.${name} (${columns}) SELECT ${columns} FROM measured.${name}`,
-    );
-  }
-  db.exec('DETACH DATABASE measured');
-  db.close();
+  olderHistory(path, 6, source.path);
 }
 
 describe('reader metrics of trials stored before schema 7', () => {

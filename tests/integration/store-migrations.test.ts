@@ -12,7 +12,15 @@ import { MIGRATIONS, SCHEMA_VERSION, type Migration } from '../../src/main/store
 import { openDatabase } from '../../src/main/store/open-database';
 import { openStore } from '../../src/main/store/store';
 import { StoreOpenError } from '../../src/main/store/store-error';
-import { profileInput, tempDatabase, type TempDatabase } from '../support/store-fixtures';
+import { olderHistory } from '../support/older-history';
+import {
+  profileInput,
+  runRecord,
+  snapshot,
+  storedTrial,
+  tempDatabase,
+  type TempDatabase,
+} from '../support/store-fixtures';
 
 let temp: TempDatabase;
 beforeEach(() => {
@@ -38,6 +46,10 @@ function tables(db: Database.Database): string[] {
     .prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
     .pluck()
     .all();
+}
+
+function columnsOf(db: Database.Database, table: string): string[] {
+  return db.prepare<[], string>(`SELECT name FROM pragma_table_info('${table}')`).pluck().all();
 }
 
 function expectOpenError(path: string, code: StoreOpenError['code'], message: RegExp): void {
@@ -134,6 +146,55 @@ describe('migrations', () => {
     ]);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1);
     db.close();
+  });
+});
+
+describe('schema 9: bytes after the end-of-stream marker', () => {
+  it('adds the column to a schema-8 history: its trials read back as not counted, new ones keep theirs', () => {
+    const source = tempDatabase();
+    try {
+      const measured = openStore(source.path);
+      measured.runs.importRuns([
+        {
+          record: runRecord('before-v9', [snapshot('a')], {
+            status: 'completed',
+            ended_at: '2026-03-01T10:05:00.000Z',
+          }),
+          trials: [storedTrial('before-v9', 'a', 1), storedTrial('before-v9', 'a', 2)],
+        },
+      ]);
+      measured.close();
+      olderHistory(temp.path, 8, source.path);
+    } finally {
+      source.remove();
+    }
+    const before = new Database(temp.path);
+    expect(before.pragma('user_version', { simple: true })).toBe(8);
+    expect(columnsOf(before, 'trials')).not.toContain('bytes_after_end');
+    before.close();
+
+    const store = openStore(temp.path);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    expect(columnsOf(store.db, 'trials')).toContain('bytes_after_end');
+    expect(
+      store.db
+        .prepare('SELECT trial_index, bytes_after_end FROM trials ORDER BY trial_index')
+        .all(),
+    ).toEqual([
+      { trial_index: 1, bytes_after_end: null },
+      { trial_index: 2, bytes_after_end: null },
+    ]);
+    expect(store.history.getRun('before-v9')?.trials.map((t) => t.trial.bytes_after_end)).toEqual([
+      null,
+      null,
+    ]);
+    const record = runRecord('after-v9', [snapshot('a')]);
+    store.runs.createRun(record);
+    const later = storedTrial('after-v9', 'a', 1);
+    store.runs.saveTrial({ ...later, trial: { ...later.trial, bytes_after_end: 57 } });
+    store.runs.finishRun('after-v9', 'completed', '2026-03-01T11:00:00.000Z');
+    expect(store.history.getRun('after-v9')?.trials[0]?.trial.bytes_after_end).toBe(57);
+    store.close();
   });
 });
 

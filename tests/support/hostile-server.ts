@@ -62,10 +62,12 @@ function endless(piece: string | Buffer): () => string | Buffer {
   return () => piece;
 }
 
-function plainAnswer(content: unknown): string {
+const USUAL_USAGE = { completion_tokens: 3, prompt_tokens: 5 };
+
+function plainAnswer(content: unknown, usage: unknown = USUAL_USAGE): string {
   return JSON.stringify({
     choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-    usage: { completion_tokens: 3, prompt_tokens: 5 },
+    usage,
   });
 }
 
@@ -100,6 +102,27 @@ function compressed(encoding: string, res: ServerResponse, events: readonly stri
   };
   writeNext();
 }
+
+/** Anthropic's stream of `text`, then message_stop, as the Messages API sends it. */
+function anthropicEvents(text: string): string[] {
+  const event = (type: string, fields: Record<string, unknown>): string =>
+    `event: ${type}\ndata: ${JSON.stringify({ type, ...fields })}\n\n`;
+  return [
+    event('message_start', { message: { usage: { input_tokens: 5, output_tokens: 1 } } }),
+    event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
+    event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }),
+    event('content_block_stop', { index: 0 }),
+    event('message_delta', { delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 2 } }),
+    event('message_stop', {}),
+  ];
+}
+
+/** What the after-end scenarios send after the end marker: the first part with it, the rest later. */
+export const AFTER_END = {
+  withMarker: `${chunkEvent({ content: ' late' })}: ping\n\n`,
+  later: `${chunkEvent({ content: ' later' })}${DONE}`,
+  laterDelayMs: 300,
+};
 
 const ESCAPES = 'boom\x1b]0;pwned\x07\x1b[2J\x1b[31mred\rover\u009b31m\u202eevil';
 
@@ -148,6 +171,57 @@ const HANDLERS: Record<string, Handler> = {
     res.end(plainAnswer('z'.repeat(Number(param || 2 * 1024 * 1024))));
   },
 
+  // Untrusted values: what no column or count can take as sent, and sizes inside every limit.
+  'odd-usage': (res, { param, stream }) => {
+    const usage = { completion_tokens: JSON.parse(param || '2.5') as unknown, prompt_tokens: 5 };
+    if (!stream) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(plainAnswer('Odd.', usage));
+      return;
+    }
+    res.writeHead(200, sseHeaders);
+    const events = answerEvents([' Odd', '.']);
+    events.splice(-1, 0, `data: ${JSON.stringify({ choices: [], usage })}\n\n`);
+    res.end(events.join(''));
+  },
+  'many-events': (res, { param }) => {
+    // One character each, a thousand events a write, then the end.
+    let left = Number(param || 150_000);
+    let ended = false;
+    res.writeHead(200, sseHeaders);
+    return pump(res, () => {
+      if (left === 0) {
+        if (ended) return null;
+        ended = true;
+        return DONE;
+      }
+      const events = Math.min(1000, left);
+      left -= events;
+      return chunkEvent({ content: 'a' }).repeat(events);
+    });
+  },
+  'after-done': (res) => {
+    res.writeHead(200, sseHeaders);
+    res.write(answerEvents([' Done', ' here']).join('') + AFTER_END.withMarker);
+    setTimeout(() => res.end(AFTER_END.later), AFTER_END.laterDelayMs);
+  },
+  'after-message-stop': (res) => {
+    res.writeHead(200, sseHeaders);
+    res.write(anthropicEvents('Stopped here').join('') + AFTER_END.withMarker);
+    setTimeout(() => res.end(AFTER_END.later), AFTER_END.laterDelayMs);
+  },
+  'json-as-sse': (res) => {
+    // A stream request answered with one JSON completion, still labelled as an event stream.
+    res.writeHead(200, sseHeaders).end(plainAnswer('Not a stream.', { completion_tokens: 4 }));
+  },
+  bom: (res, { stream }) => {
+    const body = stream
+      ? answerEvents([' With', ' a', ' BOM']).join('')
+      : plainAnswer('With a BOM');
+    res
+      .writeHead(200, stream ? sseHeaders : { 'content-type': 'application/json' })
+      .end(`\uFEFF${body}`);
+  },
+
   // Keys echoed back: across a cut, in a header, in the answer.
   'echo-key-error': (res, { key, param }) => {
     const at = Number(param || 290);
@@ -160,6 +234,11 @@ const HANDLERS: Record<string, Handler> = {
   },
   'echo-key-header': (res, { key }) => {
     res.writeHead(200, { ...sseHeaders, 'x-request-id': `req-${key}` });
+    res.end(answerEvents([' Hello', ' world']).join(''));
+  },
+  // As its Content-Encoding, which LastToken stores lower-cased: redacted first.
+  'echo-key-encoding': (res, { key }) => {
+    res.writeHead(200, { ...sseHeaders, 'content-encoding': key });
     res.end(answerEvents([' Hello', ' world']).join(''));
   },
   'echo-key-text': (res, { key, stream }) => {

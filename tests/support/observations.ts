@@ -78,6 +78,7 @@ export function observations(
     pings: [],
     max_silence_ms: 0,
     bytes: 0,
+    bytes_after_end: 0,
     content_encoding: null,
     finish_reason: null,
     usage: { completion_tokens: null, prompt_tokens: null },

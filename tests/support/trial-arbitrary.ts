@@ -93,6 +93,7 @@ export const trialArbitrary: fc.Arbitrary<Trial> = fc.record({
   reader_wait_ms: maybe(finite),
   reader_stall_ms: maybe(finite),
   bytes: count,
+  bytes_after_end: maybe(count),
   content_encoding: maybe(text),
   finish_reason: maybe(text),
   http_status: maybe(fc.integer({ min: 100, max: 599 })),

@@ -74,7 +74,7 @@ describe('openai-chat', () => {
       openaiChat.parseStreamEvent(
         data({ choices: [], usage: { completion_tokens: 7, prompt_tokens: 3 } }),
       ).usage,
-    ).toEqual({ completion_tokens: 7, prompt_tokens: 3 });
+    ).toEqual({ counts: { completion_tokens: 7, prompt_tokens: 3 }, not_counts: [] });
     expect(openaiChat.parseStreamEvent(data({ error: { message: 'overloaded' } })).error).toBe(
       'overloaded',
     );
@@ -95,10 +95,40 @@ describe('openai-chat', () => {
     expect(openaiChat.parsePlainBody(body)).toEqual({
       content: 'Hello',
       reasoning: 'plan',
-      usage: { completion_tokens: 4, prompt_tokens: 9 },
+      usage: { counts: { completion_tokens: 4, prompt_tokens: 9 }, not_counts: [] },
       finish_reason: null,
     });
     expect(() => openaiChat.parsePlainBody('<html>')).toThrow(ProtocolError);
+  });
+
+  it('takes only whole numbers from 0 as usage counts and keeps the rest apart, as sent', () => {
+    const usage = (value: unknown) =>
+      openaiChat.parseStreamEvent(data({ choices: [], usage: { completion_tokens: value } })).usage;
+    for (const value of [2.5, -1, '12', 1e300, 2 ** 53, { n: 1 }, true]) {
+      expect(usage(value)).toEqual({
+        counts: {},
+        not_counts: [{ field: 'usage.completion_tokens', usage: 'completion_tokens', value }],
+      });
+    }
+    expect(usage(0)).toEqual({ counts: { completion_tokens: 0 }, not_counts: [] });
+    expect(usage(2 ** 53 - 1)).toEqual({
+      counts: { completion_tokens: 2 ** 53 - 1 },
+      not_counts: [],
+    });
+    expect(usage(null)).toEqual({ counts: {}, not_counts: [] });
+    const plain = anthropicMessages.parsePlainBody(
+      JSON.stringify({ content: [], usage: { input_tokens: 4, output_tokens: 0.5 } }),
+    );
+    expect(plain.usage).toEqual({
+      counts: { prompt_tokens: 4 },
+      not_counts: [{ field: 'usage.output_tokens', usage: 'completion_tokens', value: 0.5 }],
+    });
+    const start = anthropicMessages.parseStreamEvent(
+      data({ type: 'message_start', message: { usage: { input_tokens: -3 } } }),
+    );
+    expect(start.usage?.not_counts).toEqual([
+      { field: 'message.usage.input_tokens', usage: 'prompt_tokens', value: -3 },
+    ]);
   });
 
   it('refuses content that is not text instead of reading it as none', () => {
@@ -181,7 +211,7 @@ describe('anthropic-messages', () => {
     expect(
       parse({ type: 'message_start', message: { usage: { input_tokens: 12, output_tokens: 1 } } })
         .usage,
-    ).toEqual({ prompt_tokens: 12, completion_tokens: 1 });
+    ).toEqual({ counts: { prompt_tokens: 12, completion_tokens: 1 }, not_counts: [] });
     expect(
       parse({ type: 'content_block_delta', delta: { type: 'text_delta', text: 'Hi' } }).content,
     ).toBe('Hi');
@@ -197,7 +227,8 @@ describe('anthropic-messages', () => {
     });
     expect(parse({ type: 'ping' }).ping).toBe(true);
     expect(parse({ type: 'message_delta', usage: { output_tokens: 42 } }).usage).toEqual({
-      completion_tokens: 42,
+      counts: { completion_tokens: 42 },
+      not_counts: [],
     });
     expect(parse({ type: 'message_stop' }).done).toBe(true);
     expect(
@@ -221,7 +252,7 @@ describe('anthropic-messages', () => {
     expect(anthropicMessages.parsePlainBody(body)).toEqual({
       content: 'Hello',
       reasoning: 'plan',
-      usage: { completion_tokens: 3, prompt_tokens: 5 },
+      usage: { counts: { completion_tokens: 3, prompt_tokens: 5 }, not_counts: [] },
       finish_reason: null,
     });
   });

@@ -78,6 +78,27 @@ describe('failure texts', () => {
     // Never early: 29.2 s from now is waited as 30.
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:30 GMT', now + 800)).toBe(30);
     expect(parseRetryAfter('Wed, 31 Dec 2025 23:59:00 GMT', now)).toBe(0);
+    // So many digits are no number of seconds (Infinity), not a wait to keep or store.
+    expect(parseRetryAfter('9'.repeat(400))).toBeNull();
+  });
+
+  it('says how to trust a certificate that no authority here vouches for, never to stop checking', () => {
+    for (const code of [
+      'SELF_SIGNED_CERT_IN_CHAIN',
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+      'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    ]) {
+      const text = networkErrorText(Object.assign(new Error(code), { code }), 'llm.test:443');
+      expect(text).toMatch(
+        /^TLS: .+; to trust it, give LastToken the certificate of the authority/,
+      );
+      expect(text).toContain(
+        'NODE_EXTRA_CA_CERTS=/path/to/ca.pem lasttoken …, or NODE_EXTRA_CA_CERTS=/path/to/ca.pem npm start (llm.test:443)',
+      );
+    }
+    const expired = Object.assign(new Error('expired'), { code: 'CERT_HAS_EXPIRED' });
+    expect(networkErrorText(expired, 'x:1')).toBe('TLS: the server certificate has expired (x:1)');
   });
 
   it('explains network errors by code', () => {

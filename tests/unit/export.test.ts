@@ -254,6 +254,7 @@ describe('headers', () => {
       'reader_wait_ms',
       'reader_stall_ms',
       'bytes',
+      'bytes_after_end',
       'content_encoding',
       'finish_reason',
       'http_status',

@@ -178,3 +178,31 @@ describe('runCharts', () => {
     expect(charts.phases).toHaveLength(5);
   });
 });
+
+describe('runCharts of a long stream', () => {
+  it('charts a trial of 1,000,000 one-character chunks: no array is spread into a call', () => {
+    const chunks: ChunkRecord[] = Array.from({ length: 1_000_000 }, (_, i) => ({
+      at_ms: 100 + i * 0.01,
+      kind: 'content',
+      chars: 1 + (i % 5),
+      bytes: 50,
+      tokens: i % 4,
+    }));
+    const long = makeTrial({
+      chunks: chunks.length,
+      timeline: { t0_mono_ms: 0, chunks, pings: [] },
+    });
+    const charts = runCharts({
+      run: runRecord('run-1', [snapshot('long')]),
+      trials: [stored('long', 1, long)],
+      summaries: {},
+    });
+    const histogram = charts.histograms[0];
+    expect(histogram?.chunks).toBe(1_000_000);
+    expect(histogram?.tokens.map((b) => b.count)).toEqual([250_000, 250_000, 250_000, 250_000]);
+    expect(histogram?.chars.map((b) => b.count)).toEqual([
+      0, 200_000, 200_000, 200_000, 200_000, 200_000,
+    ]);
+    expect(charts.arrivals[0]?.points).toHaveLength(MAX_ARRIVAL_POINTS);
+  });
+});

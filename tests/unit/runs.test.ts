@@ -355,11 +355,64 @@ describe('startRun with fake sessions', () => {
     expect(types.filter((t) => t === 'trial_finished')).toHaveLength(4);
   });
 
-  it('a sink that fails to save stops the run as interrupted, and says why', async () => {
+  it('a trial the sink refuses is saved as an internal_error in its words, and the run goes on', async () => {
+    const { sink, saved, log } = recordingSink();
+    const save = sink.saveTrial;
+    sink.saveTrial = (stored) => {
+      if (stored.profile_id === 'b' && stored.trial.status === 'ok') {
+        throw new Error('cannot store REAL value in INTEGER column trials.usage_diff');
+      }
+      save(stored);
+    };
+    const sessions = fakeSessions((call) =>
+      makeTrial({ mode: call.mode, started_at: '2031-01-01T00:00:00.000Z', proxy: null }),
+    );
+    const events: RunEvent[] = [];
+    const run = startRun(
+      {
+        profiles: lookup(profile('a'), profile('b'), profile('c')),
+        keys: noKeys,
+        sink,
+        createSession: sessions.factory,
+        newId: () => 'r5',
+      },
+      config({ profile_ids: ['a', 'b', 'c'], trials: 2 }),
+    );
+    run.subscribe((e) => events.push(e));
+    const outcome = await run.done;
+    expect(outcome).toMatchObject({ status: 'completed', saved_trials: 12, errors: [] });
+    expect(log.at(-1)).toBe('finish r5 completed');
+    const of = (id: string) => saved.filter((s) => s.profile_id === id).map((s) => s.trial);
+    expect(of('a').map((t) => t.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(of('c').map((t) => t.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    const refused = of('b');
+    expect(refused).toHaveLength(4);
+    for (const trial of refused) {
+      expect(trial).toMatchObject({
+        status: 'internal_error',
+        error:
+          'LastToken could not save this trial as measured (please report it): ' +
+          'cannot store REAL value in INTEGER column trials.usage_diff',
+        started_at: '2031-01-01T00:00:00.000Z',
+        tokens: 0,
+        total_ms: null,
+      });
+    }
+    const finished = events.filter((e) => e.type === 'trial_finished');
+    expect(finished).toHaveLength(12);
+    expect(finished.every((e) => e.saved)).toBe(true);
+    expect(
+      finished.filter((e) => e.profile_id === 'b').map((e) => [e.status, e.trial.status]),
+    ).toEqual(Array(4).fill(['internal_error', 'internal_error']));
+    expect(events.some((e) => e.type === 'run_error')).toBe(false);
+  });
+
+  it('a sink that cannot save even that stops the run as interrupted, and says why', async () => {
     let saves = 0;
     const { sink, log } = recordingSink({
+      // From the second save on, the disk is gone: the trial and what would be kept of it fail alike.
       saveTrial: () => {
-        if (++saves === 2) throw new Error('SQLITE_IOERR: disk I/O error');
+        if (++saves >= 2) throw new Error('SQLITE_IOERR: disk I/O error');
       },
     });
     // Trials of profile a take 2 ms; those of b never end on their own. Both end when aborted.

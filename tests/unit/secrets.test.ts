@@ -172,6 +172,21 @@ describe('keychain error messages', () => {
     );
   });
 
+  it("said of a proxy's credentials, the same cause ends with what works for a proxy", () => {
+    const error = keychainFailure(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY'), {
+      platform: 'linux',
+    }).forProxyCredentials();
+    expect(error).toBeInstanceOf(KeychainUnavailableError);
+    expect(error.reason).toBe('no-dbus');
+    expect(error.message).toBe(
+      `${keychainMessage('no-dbus', 'linux', 'proxy-credentials')} (The keychain said: Cannot autolaunch D-Bus without X11 $DISPLAY)`,
+    );
+    expect(keychainMessage('no-dbus', 'linux', 'proxy-credentials')).toMatch(
+      /^No keychain is available: .* A proxy's user name and password are kept in the keychain too, .* HTTPS_PROXY=http:\/\/USER:PASSWORD@HOST:PORT\.$/,
+    );
+    expect(error.message).not.toMatch(/--key-env/);
+  });
+
   it('macOS and Windows get their own generic messages, never D-Bus advice', () => {
     const mac = keychainFailure(new Error('User interaction is not allowed.'), {
       platform: 'darwin',

@@ -13,7 +13,10 @@ function parse(parts: readonly Uint8Array[]): Seen {
   const seen: Seen = { events: [], comments: [] };
   const reader = createTimedSseReader(
     {
-      onEvent: (_at, event) => seen.events.push({ event: event.event, data: event.data }),
+      onEvent: (_at, event) => {
+        seen.events.push({ event: event.event, data: event.data });
+        return false;
+      },
       onComment: (_at, comment) => seen.comments.push(comment),
     },
     NO_LIMIT,
@@ -74,7 +77,13 @@ describe('timed SSE reader', () => {
   it('stamps an event with the read that completed it', () => {
     const times: number[] = [];
     const reader = createTimedSseReader(
-      { onEvent: (at) => times.push(at), onComment: () => {} },
+      {
+        onEvent: (at) => {
+          times.push(at);
+          return false;
+        },
+        onComment: () => {},
+      },
       NO_LIMIT,
     );
     const bytes = new TextEncoder().encode('data: a\n\ndata: b');
@@ -90,10 +99,72 @@ describe('timed SSE reader', () => {
   });
 });
 
+describe('the event that ends the stream', () => {
+  const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+  /** Parses reads until an event with data "END"; answers what was seen and counted after it. */
+  function readUntilEnd(parts: readonly Uint8Array[]) {
+    const seen: Seen = { events: [], comments: [] };
+    const reader = createTimedSseReader(
+      {
+        onEvent: (_at, event) => {
+          seen.events.push({ event: event.event, data: event.data });
+          return event.data === 'END';
+        },
+        onComment: (_at, comment) => seen.comments.push(comment),
+      },
+      NO_LIMIT,
+    );
+    parts.forEach((part, i) => reader.feed(i, part));
+    reader.end(parts.length);
+    return { ...seen, after: reader.bytesAfterEnd() };
+  }
+
+  // A lone CR ends lines too, but no API sends one: its count is not exact (see sse-reader.ts).
+  for (const eol of ['\n', '\r\n']) {
+    const line = (text: string): string => `${text}${eol}`;
+    const before = line('data: 流式') + line('') + line(': ping') + line('') + line('data: END');
+    const end = line('');
+    const after = line('data: after') + line('') + line(': late ping') + line('');
+    const bytes = encode(before + end + after);
+    const expected = {
+      events: [
+        { event: undefined, data: '流式' },
+        { event: undefined, data: 'END' },
+      ],
+      comments: ['ping'],
+      after: encode(after).length,
+    };
+
+    it(`parses nothing after it and counts every byte that follows (${JSON.stringify(eol)}), in one read or two`, () => {
+      expect(readUntilEnd([bytes])).toEqual(expected);
+      for (let cut = 1; cut < bytes.length; cut++) {
+        expect(readUntilEnd([bytes.subarray(0, cut), bytes.subarray(cut)])).toEqual(expected);
+      }
+    });
+  }
+
+  it('counts whole reads after it, and nothing when nothing follows', () => {
+    const seen = readUntilEnd([encode('data: END\n\n'), encode('data: x\n\n'), encode('junk')]);
+    expect(seen.events.map((e) => e.data)).toEqual(['END']);
+    expect(seen.after).toBe('data: x\n\njunk'.length);
+    expect(readUntilEnd([encode('data: a\n\ndata: END')]).after).toBe(0);
+  });
+});
+
 describe('the event size limit', () => {
   const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
   const reader = (limit: number, events: string[] = []) =>
-    createTimedSseReader({ onEvent: (_at, e) => events.push(e.data), onComment: () => {} }, limit);
+    createTimedSseReader(
+      {
+        onEvent: (_at, e) => {
+          events.push(e.data);
+          return false;
+        },
+        onComment: () => {},
+      },
+      limit,
+    );
 
   it('lets events of exactly the limit through, in one read or byte by byte', () => {
     // "data: 12345\n" is 12 bytes, the blank line ends the block.

@@ -59,6 +59,7 @@ export function makeTrial(overrides: Partial<Trial> = {}): Trial {
     reader_stall_ms: null,
 
     bytes: 1024,
+    bytes_after_end: 0,
     content_encoding: null,
     finish_reason: 'stop',
     http_status: 200,

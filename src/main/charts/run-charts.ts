@@ -131,11 +131,12 @@ function okGroups(detail: RunDetail): Group[] {
 function bins(values: readonly number[], width: number): HistogramBin[] {
   if (values.length === 0) return [];
   const counts = new Map<number, number>();
+  let top = 0;
   for (const value of values) {
     const from = Math.floor(value / width) * width;
     counts.set(from, (counts.get(from) ?? 0) + 1);
+    top = Math.max(top, from);
   }
-  const top = Math.max(...counts.keys());
   const result: HistogramBin[] = [];
   // Every bin from 0 to the largest, empty ones included: gaps in a histogram are data.
   for (let from = 0; from <= top; from += width) {
@@ -153,6 +154,9 @@ function charBinWidth(largest: number): number {
 function histogram(group: Group): ChunkHistogram {
   const chunks = group.trials.flatMap((t) => t.timeline.chunks);
   const chars = chunks.map((c) => c.chars);
+  // A loop, not Math.max(...chars): a long stream has more chunks than a call takes arguments.
+  let largest = 0;
+  for (const value of chars) largest = Math.max(largest, value);
   return {
     profile_id: group.profile_id,
     mode: group.mode,
@@ -161,7 +165,7 @@ function histogram(group: Group): ChunkHistogram {
       chunks.map((c) => c.tokens),
       1,
     ),
-    chars: bins(chars, charBinWidth(Math.max(0, ...chars))),
+    chars: bins(chars, charBinWidth(largest)),
   };
 }
 

@@ -187,6 +187,7 @@ export const TRIAL_METRIC_FIELDS = [
   'reader_wait_ms',
   'reader_stall_ms',
   'bytes',
+  'bytes_after_end',
   'content_encoding',
   'finish_reason',
   'http_status',

@@ -2,6 +2,14 @@
 
 import { ProxyError } from './proxy/proxy-error';
 
+// Said after each error that means "nobody this process trusts vouches for the
+// server's certificate" (a company's proxy or a local gateway with its own CA):
+// trusting that CA is the fix. Turning verification off never is: it would
+// send the API key to whoever answers.
+const TRUST_HINT =
+  '; to trust it, give LastToken the certificate of the authority that issued it: ' +
+  'NODE_EXTRA_CA_CERTS=/path/to/ca.pem lasttoken …, or NODE_EXTRA_CA_CERTS=/path/to/ca.pem npm start';
+
 const NETWORK_CODES: Record<string, string> = {
   ECONNREFUSED: 'connection refused: nothing is listening at that address',
   ENOTFOUND: 'DNS lookup failed: the host name does not resolve',
@@ -12,9 +20,10 @@ const NETWORK_CODES: Record<string, string> = {
   EHOSTUNREACH: 'the host is unreachable',
   ENETUNREACH: 'the network is unreachable',
   CERT_HAS_EXPIRED: 'TLS: the server certificate has expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS: the server certificate is self-signed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'TLS: a certificate in the chain is self-signed',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS: the server certificate cannot be verified',
+  DEPTH_ZERO_SELF_SIGNED_CERT: `TLS: the server certificate is self-signed${TRUST_HINT}`,
+  SELF_SIGNED_CERT_IN_CHAIN: `TLS: a certificate in the chain is self-signed${TRUST_HINT}`,
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: `TLS: the server certificate cannot be verified${TRUST_HINT}`,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: `TLS: the certificate's issuer is not trusted here${TRUST_HINT}`,
   ERR_TLS_CERT_ALTNAME_INVALID: 'TLS: the certificate does not match the host name',
 };
 
@@ -84,7 +93,9 @@ function findMessage(value: unknown): string | null {
 export function parseRetryAfter(value: string | undefined, nowMs = Date.now()): number | null {
   if (!value) return null;
   const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  // Hundreds of digits are Infinity as a number: not a wait anyone can keep, nor store as one.
+  if (/^\d+(\.\d+)?$/.test(trimmed))
+    return Number.isFinite(Number(trimmed)) ? Number(trimmed) : null;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return null;
   return Math.max(0, Math.ceil((date - nowMs) / 1000));

@@ -5,7 +5,8 @@ import type { AbortRecord, PingRecord, Trial, TrialStatus } from '../../shared/t
 import { formatSeconds as seconds } from '../../shared/duration';
 import { DEFAULT_READER_PACE_TPS } from '../../shared/reader';
 import { canDecode, contentEncodingOf, createBodyDecoder, type BodyDecoder } from './body-decoder';
-import { ProtocolError, type DialectAdapter, type Usage } from './dialects';
+import { eventStreamSniffer, withoutBom } from './body-start';
+import { ProtocolError, type DialectAdapter, type Usage, type UsageReading } from './dialects';
 import { networkErrorText, parseRetryAfter, providerErrorMessage } from './failure-text';
 import { PrematureCloseError, startExchange, type Exchange } from './http-exchange';
 import { proxyTimeoutText } from './proxy/proxy-failure';
@@ -47,6 +48,8 @@ const MAX_ERROR_BODY_BYTES = 64 * 1024;
 const MAX_OFFENDING_CHARS = 200;
 const MAX_PROVIDER_MESSAGE_CHARS = 300;
 const MAX_HEADER_CHARS = 200;
+/** A usage value that is not a count, as it is quoted in the trial's note. */
+const MAX_NOT_A_COUNT_CHARS = 40;
 /**
  * Keep-alives are kept one record each; a real stream sends one every few
  * seconds. This many is a flood, not a keep-alive, and would otherwise grow
@@ -116,10 +119,13 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
     const bodyParts: Buffer[] = [];
     let heldBytes = 0;
     let sawEndMarker = false;
+    const sniffEventStream = eventStreamSniffer();
 
     const chunks: ObservedChunk[] = [];
     const pings: PingRecord[] = [];
     const usage: Usage = { completion_tokens: null, prompt_tokens: null };
+    // What the trial says besides its status (a usage value that is no count), by what it is about.
+    const notes = new Map<string, string>();
     let wholeBody = false;
     // Appending builds ropes: cheap per chunk, flattened once for the token worker.
     let contentText = '';
@@ -169,6 +175,10 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
               bytes_after: bytesAfterAbort,
               chunks_after: chunksAfterAbort,
             };
+      const said = (error_: string | null): string | null => {
+        const all = error_ === null ? [...notes.values()] : [error_, ...notes.values()];
+        return all.length === 0 ? null : safe(all.join('; '));
+      };
       const observed = (counted: CountedText, status_: TrialStatus, error_: string | null) =>
         deriveTrial({
           mode: ctx.request.mode,
@@ -188,6 +198,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           pings,
           max_silence_ms: maxSilence,
           bytes,
+          bytes_after_end: sawEndMarker ? sse.bytesAfterEnd() : null,
           content_encoding: contentEncoding,
           finish_reason: finishReason,
           usage,
@@ -195,7 +206,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           http_status: httpStatus,
           request_id: requestId,
           retry_after_s: retryAfter,
-          error: error_ === null ? null : safe(error_),
+          error: said(error_),
           abort,
           stall_ms: limits.stall_ms,
           reader_pace_tps: limits.reader_pace_tps ?? DEFAULT_READER_PACE_TPS,
@@ -400,9 +411,14 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       );
     };
 
-    const mergeUsage = (reported: Partial<Usage>): void => {
-      if (reported.completion_tokens != null) usage.completion_tokens = reported.completion_tokens;
-      if (reported.prompt_tokens != null) usage.prompt_tokens = reported.prompt_tokens;
+    /** Later reports override earlier ones field by field; a value that is no count is said, not kept. */
+    const mergeUsage = ({ counts, not_counts }: UsageReading): void => {
+      if (counts.completion_tokens != null) usage.completion_tokens = counts.completion_tokens;
+      if (counts.prompt_tokens != null) usage.prompt_tokens = counts.prompt_tokens;
+      for (const { field, usage: of, value } of not_counts) {
+        const sent = line(JSON.stringify(value), MAX_NOT_A_COUNT_CHARS);
+        notes.set(field, `${field} was ${sent}, not a count of tokens: usage_${of} is left empty`);
+      }
     };
 
     const keepFinishReason = (reason: string | null): void => {
@@ -412,8 +428,9 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
     const limitPassed = (what: string, limit: number, name: string): void =>
       finish('protocol_error', `${what} passed ${limit.toLocaleString('en')} ${name}`);
 
-    const onEvent = (at: number, event: EventSourceMessage, eventBytes: number): void => {
-      if (settled) return;
+    /** Whether the event ended the stream (see TimedSseHandlers.onEvent). */
+    const onEvent = (at: number, event: EventSourceMessage, eventBytes: number): boolean => {
+      if (settled) return false;
       firstEventAt ??= at;
       let info;
       try {
@@ -421,7 +438,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       } catch (error) {
         if (!(error instanceof ProtocolError)) throw error;
         finish('protocol_error', `${error.message}: ${line(event.data, MAX_OFFENDING_CHARS)}`);
-        return;
+        return false;
       }
       if (info.ping) pings.push({ at_ms: at, kind: 'event' });
       if (info.usage) mergeUsage(info.usage);
@@ -431,7 +448,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           'http_error',
           `the provider reported an error inside the stream: ${line(info.error, MAX_PROVIDER_MESSAGE_CHARS)}`,
         );
-        return;
+        return false;
       }
       if (info.content || info.reasoning) {
         if (abortAt !== null) {
@@ -440,7 +457,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           const chars = info.content.length + info.reasoning.length;
           if (contentText.length + reasoningText.length + chars > limits.max_text_chars) {
             limitPassed('the answer', limits.max_text_chars, 'characters of text (max_text_chars)');
-            return;
+            return false;
           }
           contentText += info.content;
           reasoningText += info.reasoning;
@@ -463,15 +480,17 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           'protocol_error',
           `more than ${MAX_PINGS.toLocaleString('en')} keep-alives: a flood, not a stream`,
         );
-        return;
+        return false;
       }
-      if (info.done && abortAt === null) {
-        sawEndMarker = true;
-        completeAt ??= at;
-        // Some servers keep the body open after the marker; the response is
-        // complete for the user at the marker, so stop waiting soon after.
-        timers.push(setTimeout(() => finishComplete(null), DONE_GRACE_MS));
-      }
+      if (!info.done || abortAt !== null) return false;
+      // The response is complete at the marker: what a server sends after it
+      // (text, usage, a second answer) is no part of it, only counted.
+      sawEndMarker = true;
+      completeAt = at;
+      // Some servers keep the body open after the marker; the response is
+      // complete for the user at the marker, so stop waiting soon after.
+      timers.push(setTimeout(() => finishComplete(null), DONE_GRACE_MS));
+      return true;
     };
 
     const sse: TimedSseReader = createTimedSseReader(
@@ -492,7 +511,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
     );
 
     const finishWholeBody = (at: number): void => {
-      const text = Buffer.concat(bodyParts).toString('utf8');
+      const text = withoutBom(Buffer.concat(bodyParts).toString('utf8'));
       if (route === 'error') {
         const status = response?.statusCode ?? 0;
         const location = response?.headers.location;
@@ -505,7 +524,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       }
       try {
         const parsed = adapter.parsePlainBody(text);
-        mergeUsage(parsed.usage);
+        if (parsed.usage) mergeUsage(parsed.usage);
         keepFinishReason(parsed.finish_reason);
         // Past the limit nothing is kept: counting it would cost what the limit saves.
         if (parsed.content.length + parsed.reasoning.length > limits.max_text_chars) {
@@ -535,11 +554,14 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
     /** Body bytes as the application sent them (decompressed), stamped with the arrival of the bytes that carried them. */
     const onDecoded = guarded((at: number, chunk: Buffer): void => {
       if (settled) return;
-      decodedBytes += chunk.length;
+      // After the end marker the reader only counts bytes: nothing is kept that a limit must bound.
+      if (!sawEndMarker) decodedBytes += chunk.length;
       if (decodedBytes > limits.max_response_bytes) {
         limitPassed('the response', limits.max_response_bytes, 'bytes (max_response_bytes)');
         return;
       }
+      // One JSON answer sent as an event stream is read as the plain answer it is.
+      if (route === 'sse' && sniffEventStream(chunk) === 'json') route = 'whole';
       if (route === 'sse') {
         try {
           sse.feed(at, chunk);
@@ -631,8 +653,13 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           const id = firstHeader(res, REQUEST_ID_HEADERS);
           requestId = id === null ? null : line(id, MAX_HEADER_CHARS);
           route = routeFor(res);
-          const encoding = contentEncodingOf(res.headers['content-encoding']);
-          contentEncoding = encoding === null ? null : line(encoding, MAX_HEADER_CHARS);
+          const sentEncoding = res.headers['content-encoding'];
+          const encoding = contentEncodingOf(sentEncoding);
+          // Redacted as sent, then lower-cased: redaction finds a key echoed here only in its own case.
+          contentEncoding =
+            encoding === null || sentEncoding === undefined
+              ? null
+              : line(sentEncoding.trim(), MAX_HEADER_CHARS).toLowerCase();
           if (encoding !== null && !canDecode(encoding)) {
             finish(
               'protocol_error',

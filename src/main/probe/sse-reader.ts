@@ -1,8 +1,12 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 export interface TimedSseHandlers {
-  /** A complete event, stamped with the arrival of the read that completed it. */
-  onEvent(atMs: number, event: EventSourceMessage, bytes: number): void;
+  /**
+   * A complete event, stamped with the arrival of the read that completed it.
+   * Answers whether it ended the stream (the dialect's end-of-stream marker):
+   * whatever follows it is then only counted (bytesAfterEnd), never parsed.
+   */
+  onEvent(atMs: number, event: EventSourceMessage, bytes: number): boolean;
   onComment(atMs: number, comment: string): void;
 }
 
@@ -11,6 +15,8 @@ export interface TimedSseReader {
   feed(atMs: number, chunk: Uint8Array): void;
   /** End of body: flushes a trailing event that lacked its blank line. */
   end(atMs: number): void;
+  /** Bytes fed after the end of the event that ended the stream; 0 until one did. */
+  bytesAfterEnd(): number;
 }
 
 /** One event (the lines up to the blank line that ends it) passed `maxEventBytes`. */
@@ -36,23 +42,39 @@ function eventBytes(event: EventSourceMessage): number {
   return bytes;
 }
 
+/** Where a read's event blocks end: the offset just past each blank line, in order. */
+interface ScannedRead {
+  ends: number[];
+  /** Every byte below 0x80: its text has one UTF-16 unit per byte, at the same offsets. */
+  ascii: boolean;
+}
+
 /**
- * Counts the bytes of the event block being read (every line since the last
- * blank line), so that one endless line or one endless event is stopped at
- * the limit instead of being buffered until memory runs out. A blank line is
- * two line ends in a row, CRLF counting as one.
+ * Finds where event blocks end (a blank line: two line ends in a row, CRLF
+ * counting as one), so that events can be parsed one block at a time and the
+ * bytes after the stream's last event be told apart. Counts the bytes of the
+ * block being read, so that one endless line or one endless event is stopped
+ * at the limit instead of being buffered until memory runs out.
  */
-function eventSizeGuard(maxEventBytes: number): (chunk: Uint8Array) => void {
+function eventBlockScanner(maxEventBytes: number): (chunk: Uint8Array) => ScannedRead {
   let blockBytes = 0;
   let lineBytes = 0;
   let afterCR = false;
+  // A blank line's CR ended the previous read: the LF that may start this one is still its own.
+  let blankCR = false;
   return (chunk) => {
+    const ends: number[] = [];
+    let high = 0;
     for (let i = 0; i < chunk.length; i++) {
       const byte = chunk[i] as number;
+      high |= byte;
       if (byte === LF && afterCR) {
         afterCR = false;
+        if (blankCR) ends.push(1);
+        blankCR = false;
         continue;
       }
+      blankCR = false;
       afterCR = byte === CR;
       if (byte !== LF && byte !== CR) {
         lineBytes++;
@@ -60,6 +82,9 @@ function eventSizeGuard(maxEventBytes: number): (chunk: Uint8Array) => void {
       }
       if (lineBytes === 0) {
         blockBytes = 0;
+        const crlf = afterCR && chunk[i + 1] === LF;
+        blankCR = afterCR && i + 1 === chunk.length;
+        ends.push(crlf ? i + 2 : i + 1);
         continue;
       }
       blockBytes += lineBytes + 1;
@@ -67,6 +92,7 @@ function eventSizeGuard(maxEventBytes: number): (chunk: Uint8Array) => void {
       if (blockBytes > maxEventBytes) throw new SseEventTooLargeError(maxEventBytes);
     }
     if (blockBytes + lineBytes > maxEventBytes) throw new SseEventTooLargeError(maxEventBytes);
+    return { ends, ascii: high < 0x80 };
   };
 }
 
@@ -74,28 +100,67 @@ function eventSizeGuard(maxEventBytes: number): (chunk: Uint8Array) => void {
  * SSE over eventsource-parser (CRLF, comments, multi-line data, events split
  * across reads), with UTF-8 decoded in streaming mode so a character split
  * across two reads arrives whole, and no event larger than `maxEventBytes`.
+ * Reads are parsed block by block (block ends are line ends, never inside a
+ * character): after the event that ends the stream, the rest of its read and
+ * every later read are counted, not parsed. (Lines ended by a lone CR, which
+ * SSE allows and no API sends, are parsed alike, but the parser waits for the
+ * byte after a CR: the count after the end may leave out the next block.)
  */
 export function createTimedSseReader(
   handlers: TimedSseHandlers,
   maxEventBytes: number,
 ): TimedSseReader {
   const decoder = new TextDecoder('utf-8');
-  const guard = eventSizeGuard(maxEventBytes);
+  const scan = eventBlockScanner(maxEventBytes);
   let now = 0;
+  let ended = false;
+  let afterEnd = 0;
+  // The decoder may hold the start of a character from the last read that was not ASCII.
+  let mayHoldBytes = false;
   const parser = createParser({
-    onEvent: (event) => handlers.onEvent(now, event, eventBytes(event)),
-    onComment: (comment) => handlers.onComment(now, comment),
+    onEvent: (event) => {
+      if (!ended) ended = handlers.onEvent(now, event, eventBytes(event));
+    },
+    onComment: (comment) => {
+      if (!ended) handlers.onComment(now, comment);
+    },
   });
   return {
     feed(atMs, chunk) {
-      guard(chunk);
       now = atMs;
-      parser.feed(decoder.decode(chunk, { stream: true }));
+      if (ended) {
+        afterEnd += chunk.length;
+        return;
+      }
+      // Scanned whole first: past the limit, nothing of this read is parsed.
+      const { ends, ascii } = scan(chunk);
+      // Decoding costs per call: an ASCII read (most are) is decoded once and cut as text.
+      const text = ascii && !mayHoldBytes ? decoder.decode(chunk, { stream: true }) : null;
+      mayHoldBytes = !ascii;
+      let from = 0;
+      const parseUpTo = (to: number): void => {
+        if (to <= from) return;
+        parser.feed(
+          text === null
+            ? decoder.decode(chunk.subarray(from, to), { stream: true })
+            : text.slice(from, to),
+        );
+        from = to;
+      };
+      for (const end of ends) {
+        parseUpTo(end);
+        if (ended) {
+          afterEnd += chunk.length - from;
+          return;
+        }
+      }
+      parseUpTo(chunk.length);
     },
     end(atMs) {
       now = atMs;
       // A final event without its terminating blank line is still an event.
-      parser.feed(`${decoder.decode()}\n\n`);
+      if (!ended) parser.feed(`${decoder.decode()}\n\n`);
     },
+    bytesAfterEnd: () => afterEnd,
   };
 }

@@ -58,6 +58,8 @@ export interface TrialObservations {
   /** Longest time without bytes, from t0 to when observing stopped. */
   max_silence_ms: number;
   bytes: number;
+  /** Body bytes (decoded) after the end-of-stream marker's event; null when no marker ended the stream. */
+  bytes_after_end: number | null;
   content_encoding: string | null;
   finish_reason: string | null;
   usage: Usage;
@@ -174,6 +176,7 @@ export function deriveTrial(o: TrialObservations): Trial {
     burst_share: share,
     buffered: share !== null && tokens >= BUFFERED_MIN_TOKENS && share >= BUFFERED_SHARE,
     bytes: o.bytes,
+    bytes_after_end: o.bytes_after_end,
     content_encoding: o.content_encoding,
     finish_reason: o.finish_reason,
     http_status: o.http_status,
@@ -232,6 +235,7 @@ export function unmeasuredTrial(
     pings: [],
     max_silence_ms: 0,
     bytes: 0,
+    bytes_after_end: null,
     content_encoding: null,
     finish_reason: null,
     usage: { completion_tokens: null, prompt_tokens: null },

@@ -14,6 +14,7 @@ import { KeychainUnavailableError, type KeyManager } from '../secrets';
 import type { CreateProfileOptions, ProfilePatch } from '../store';
 import { isReadOnlyError } from '../store/write-access';
 import { DEMO_PROFILE_ID, DEMO_PROFILE_INPUT } from './demo';
+import { withheldOnImport, type WithheldSetting } from './profile-file';
 import {
   ProxyUrlInputError,
   checkProxyCredentials,
@@ -103,6 +104,8 @@ export interface ImportedProfiles {
   skipped: { name: string; id: string }[];
   /** Another profile has the name: added under a new one. */
   renamed: { from: string; to: string; id: string }[];
+  /** Added profiles whose file said what a file may not decide: saved without it. */
+  withheld: { id: string; name: string; settings: WithheldSetting[] }[];
 }
 
 export class ProfileService {
@@ -153,7 +156,7 @@ export class ProfileService {
     const id = randomUUID();
     if (credentials) {
       requireOwnProxy(input.proxy_mode);
-      await this.keys.setKey(proxyCredentialsAccount(id), encodeProxyCredentials(credentials));
+      await this.storeProxyCredentials(proxyCredentialsAccount(id), credentials);
     }
     return this.repository.create(input, {
       id,
@@ -179,7 +182,7 @@ export class ProfileService {
     const account = proxyCredentialsAccount(id);
     if (credentials) {
       requireOwnProxy(input.proxy_mode);
-      await this.keys.setKey(account, encodeProxyCredentials(credentials));
+      await this.storeProxyCredentials(account, credentials);
       return this.save(id, input, { proxy_auth: true });
     }
     const drop = current.proxy_auth && (credentials === null || input.proxy_mode !== 'url');
@@ -260,7 +263,8 @@ export class ProfileService {
    * saved (a ProfileInputError names the profile at fault). One that is here
    * already (same name, base URL and model) is skipped, so importing a file
    * twice adds nothing; one whose name another profile has gets a new name.
-   * They come without key and without proxy credentials.
+   * They come without key and without proxy credentials, and without the
+   * settings a file may not decide (withheldOnImport).
    */
   importProfiles(inputs: readonly ProfileInput[]): ImportedProfiles {
     const checked = inputs.map((input, index) => {
@@ -275,7 +279,7 @@ export class ProfileService {
       }
     });
     const names = this.repository.list().map((p) => ({ ...p }));
-    const result: ImportedProfiles = { added: [], skipped: [], renamed: [] };
+    const result: ImportedProfiles = { added: [], skipped: [], renamed: [], withheld: [] };
     for (const input of checked) {
       const same = names.find(
         (p) =>
@@ -289,10 +293,12 @@ export class ProfileService {
         input.name,
         names.map((p) => p.name),
       );
-      const added = this.repository.create({ ...input, name });
+      const { input: kept, withheld } = withheldOnImport(input);
+      const added = this.repository.create({ ...kept, name });
       names.push(added);
       result.added.push(added);
       if (name !== input.name) result.renamed.push({ from: input.name, to: name, id: added.id });
+      if (withheld.length > 0) result.withheld.push({ id: added.id, name, settings: withheld });
     }
     return result;
   }
@@ -312,6 +318,18 @@ export class ProfileService {
       const created = this.repository.get(DEMO_PROFILE_ID);
       if (created?.builtin) return created;
       throw error;
+    }
+  }
+
+  /** A keychain that cannot keep them says what to do for a proxy, which is not what it says for a key. */
+  private async storeProxyCredentials(
+    account: string,
+    credentials: ProxyCredentials,
+  ): Promise<void> {
+    try {
+      await this.keys.setKey(account, encodeProxyCredentials(credentials));
+    } catch (error) {
+      throw error instanceof KeychainUnavailableError ? error.forProxyCredentials() : error;
     }
   }
 

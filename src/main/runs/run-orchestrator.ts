@@ -15,9 +15,12 @@
 //   is not a measurement); `trial_finished` still reports them with
 //   saved = false. Trials that ended before stay saved. A trial that ended on
 //   its own while cancel came in is a measurement and is saved.
-// - A sink that throws while saving stops the run (its results would be lost;
-//   the remaining API calls would be spent for nothing): a `run_error` event,
-//   status `interrupted`.
+// - A trial the sink refuses is saved instead as an internal_error with the
+//   sink's message (unsaved-trial.ts), reported so, and the run goes on: one
+//   trial LastToken could not keep must not cost the other profiles theirs.
+//   A sink that refuses that too cannot save anything: it stops the run (its
+//   results would be lost; the remaining API calls would be spent for
+//   nothing): a `run_error` event, status `interrupted`.
 // - Free tiers: a paced profile (defaults.max_rpm) starts its calls 60/N s
 //   apart, warm-ups included; a Retry-After holds its next call back, at most
 //   config.max_retry_wait_ms (call-gate.ts). Either wait is announced by a
@@ -68,6 +71,7 @@ import { createEmitter, type Listener } from './emitter';
 import { planRun, trialSchedule, type PlannedTrial, type ProfileLookup } from './plan';
 import { requestEndpoint, type Environment } from './profile-endpoint';
 import { offSocketQueue, type TurnQueue } from './turn-queue';
+import { unsavedTrial } from './unsaved-trial';
 
 export interface KeySource {
   /** The profile's API key for a request; undefined when none is stored. May throw (keychain unavailable). */
@@ -252,6 +256,23 @@ export function startRun(
     });
   };
 
+  /** Saves the trial, or what unsavedTrial keeps of it; answers what was saved (null: nothing could be). */
+  const saveTrial = (stored: StoredTrial, what: string): StoredTrial | null => {
+    try {
+      sink.saveTrial(stored);
+      return stored;
+    } catch (refused) {
+      const kept = { ...stored, trial: unsavedTrial(stored.trial, messageOf(refused)) };
+      try {
+        sink.saveTrial(kept);
+        return kept;
+      } catch (error) {
+        sinkFailed(`saving ${what} failed`, error);
+        return null;
+      }
+    }
+  };
+
   const request = (mode: Mode): RequestSpec => ({
     messages: [{ role: 'user', content: runConfig.prompt }],
     max_tokens: runConfig.max_tokens,
@@ -388,18 +409,17 @@ export function startRun(
       trial,
     };
     queue.push(() => {
-      let saved = false;
-      try {
-        sink.saveTrial(stored);
-        saved = true;
-        savedTrials++;
-      } catch (error) {
-        sinkFailed(
-          `saving trial ${planned.trial_index} (${planned.mode}) of profile ${profile_id} failed`,
-          error,
-        );
-      }
-      emitter.emit({ type: 'trial_finished', ...where, status: trial.status, trial, saved });
+      const what = `trial ${planned.trial_index} (${planned.mode}) of profile ${profile_id}`;
+      const saved = saveTrial(stored, what);
+      if (saved) savedTrials++;
+      const reported = saved?.trial ?? trial;
+      emitter.emit({
+        type: 'trial_finished',
+        ...where,
+        status: reported.status,
+        trial: reported,
+        saved: saved !== null,
+      });
     });
     return trial;
   }

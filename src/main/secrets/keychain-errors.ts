@@ -17,45 +17,51 @@ export type KeychainFailureReason =
   /** Any other refusal of the OS keychain. */
   | 'keychain-error';
 
-// What still works: a profile that keeps no key in the keychain never asks it.
-const AFTER =
-  'Profiles that keep no key in the keychain still work, and a profile can take its key ' +
-  'from an environment variable instead (lasttoken profile edit ID --key-env VAR).';
+/** The secret the keychain was asked for: what works without a keychain depends on it. */
+export type KeychainSecret = 'api-key' | 'proxy-credentials';
+
+// What still works, said after the cause.
+const AFTER: Record<KeychainSecret, string> = {
+  // A profile that keeps no key in the keychain never asks it.
+  'api-key':
+    'Profiles that keep no key in the keychain still work, and a profile can take its key ' +
+    'from an environment variable instead (lasttoken profile edit ID --key-env VAR).',
+  // The environment's proxy is read with its credentials, and never stored.
+  'proxy-credentials':
+    "A proxy's user name and password are kept in the keychain too, like API keys, so the " +
+    'profile was not saved with them. To use this proxy without a keychain, leave --proxy out ' +
+    "(the profile then takes the environment's proxy) and give it, credentials included, in the " +
+    'environment of each run: HTTPS_PROXY=http://USER:PASSWORD@HOST:PORT.',
+};
 
 const LINUX_MESSAGES: Record<KeychainFailureReason, string> = {
   'no-dbus':
     'No keychain is available: LastToken stores API keys in the Secret Service ' +
     '(GNOME Keyring / KWallet) over D-Bus, and this session has no D-Bus session bus. ' +
     'Start a desktop session, or run with `dbus-run-session` and an unlocked gnome-keyring ' +
-    '(`echo -n PASSWORD | gnome-keyring-daemon --unlock --components=secrets`). ' +
-    AFTER,
+    '(`echo -n PASSWORD | gnome-keyring-daemon --unlock --components=secrets`).',
   'no-secret-service':
     'No keychain is available: LastToken stores API keys in the Secret Service over D-Bus, ' +
     'and no Secret Service (GNOME Keyring or KWallet) is running in this session. ' +
     'Install and start gnome-keyring (Debian/Ubuntu: `apt install gnome-keyring`), ' +
-    'or enable the Secret Service of KWallet or KeePassXC. ' +
-    AFTER,
+    'or enable the Secret Service of KWallet or KeePassXC.',
   'keyring-missing':
     'The keychain has no default keyring: the Secret Service is running, but its login ' +
     'keyring does not exist yet and no prompt to create it could be shown. Create it in ' +
     'Passwords and Keys (Seahorse) in a desktop session, or in a terminal with ' +
-    '`echo -n PASSWORD | gnome-keyring-daemon --replace --unlock --components=secrets`. ' +
-    AFTER,
+    '`echo -n PASSWORD | gnome-keyring-daemon --replace --unlock --components=secrets`.',
   'keyring-locked':
     'The keychain is locked: LastToken stores API keys in your login keyring, which is locked ' +
     'and could not be unlocked (no unlock prompt could be shown, or it was dismissed). ' +
     'Unlock it in a desktop session (Passwords and Keys / Seahorse), or in a terminal with ' +
-    '`echo -n PASSWORD | gnome-keyring-daemon --replace --unlock --components=secrets`. ' +
-    AFTER,
+    '`echo -n PASSWORD | gnome-keyring-daemon --replace --unlock --components=secrets`.',
   'module-unavailable':
     "No keychain is available: LastToken's keychain module (keytar) could not be loaded. " +
     'Reinstall the dependencies (`npm install`); keytar needs the libsecret-1 library ' +
-    '(Debian/Ubuntu: `apt install libsecret-1-0`). ' +
-    AFTER,
+    '(Debian/Ubuntu: `apt install libsecret-1-0`).',
   'keychain-error':
     'The keychain refused the request: the Secret Service (GNOME Keyring / KWallet) reported ' +
-    'an error. Check that it is running and that the login keyring is unlocked. ' +
-    AFTER,
+    'an error. Check that it is running and that the login keyring is unlocked.',
 };
 
 type OwnMessages = Partial<Record<KeychainFailureReason, string>> & { 'keychain-error': string };
@@ -64,24 +70,20 @@ const MACOS_MESSAGES: OwnMessages = {
   'keyring-locked':
     'The keychain is locked: LastToken stores API keys in your macOS login keychain, which is ' +
     'locked and could not be unlocked here. Unlock it in Keychain Access (or run ' +
-    '`security unlock-keychain`), then try again. ' +
-    AFTER,
+    '`security unlock-keychain`), then try again.',
   'module-unavailable':
     "No keychain is available: LastToken's keychain module (keytar) could not be loaded. " +
-    'Reinstall the dependencies (`npm install`). ' +
-    AFTER,
+    'Reinstall the dependencies (`npm install`).',
   'keychain-error':
     'The macOS Keychain refused the request. Check that your login keychain is unlocked ' +
-    'and that LastToken may use it (Keychain Access), then try again. ' +
-    AFTER,
+    'and that LastToken may use it (Keychain Access), then try again.',
 };
 
 const WINDOWS_MESSAGES: OwnMessages = {
   'module-unavailable': MACOS_MESSAGES['module-unavailable'],
   'keychain-error':
     'Windows Credential Manager refused the request. Check that Credential Manager is ' +
-    'available for your account, then try again. ' +
-    AFTER,
+    'available for your account, then try again.',
 };
 
 /** What the keychain says, from the most specific cause to the least. */
@@ -112,9 +114,20 @@ export class KeychainUnavailableError extends Error {
     readonly reason: KeychainFailureReason,
     /** The keychain's (or module loader's) own words, with any key removed. */
     readonly detail: string,
-    platform: NodeJS.Platform = process.platform,
+    private readonly platform: NodeJS.Platform = process.platform,
+    secret: KeychainSecret = 'api-key',
   ) {
-    super(`${keychainMessage(reason, platform)} (The keychain said: ${detail})`);
+    super(`${keychainMessage(reason, platform, secret)} (The keychain said: ${detail})`);
+  }
+
+  /** The same failure, said of a proxy's credentials (what to do without a keychain differs). */
+  forProxyCredentials(): KeychainUnavailableError {
+    return new KeychainUnavailableError(
+      this.reason,
+      this.detail,
+      this.platform,
+      'proxy-credentials',
+    );
   }
 }
 
@@ -122,11 +135,13 @@ export class KeychainUnavailableError extends Error {
 export function keychainMessage(
   reason: KeychainFailureReason,
   platform: NodeJS.Platform = process.platform,
+  secret: KeychainSecret = 'api-key',
 ): string {
   const table =
     platform === 'darwin' ? MACOS_MESSAGES : platform === 'win32' ? WINDOWS_MESSAGES : undefined;
   // The Linux-only causes (D-Bus, Secret Service) never occur on macOS or Windows.
-  return table ? (table[reason] ?? table['keychain-error']) : LINUX_MESSAGES[reason];
+  const cause = table ? (table[reason] ?? table['keychain-error']) : LINUX_MESSAGES[reason];
+  return `${cause} ${AFTER[secret]}`;
 }
 
 /** Which cause a keychain error text names. */

@@ -59,6 +59,7 @@ const PLAIN_FIELDS = Object.keys({
   reader_wait_ms: true,
   reader_stall_ms: true,
   bytes: true,
+  bytes_after_end: true,
   content_encoding: true,
   finish_reason: true,
   http_status: true,

@@ -2,27 +2,23 @@ import { DIALECT_KEY_HEADERS } from '../../../shared/presets';
 import {
   emptyEvent,
   isRecord,
-  numberField,
   parseJson,
   ProtocolError,
+  readUsage,
   stringField,
   textField,
   type DialectAdapter,
   type PlainBodyInfo,
   type StreamEventInfo,
-  type Usage,
+  type UsageReading,
 } from './dialect';
 
 const ANTHROPIC_VERSION = '2023-06-01';
 
-function usageOf(usage: unknown): Partial<Usage> | null {
-  if (!isRecord(usage)) return null;
-  const result: Partial<Usage> = {};
-  const output = numberField(usage, 'output_tokens');
-  const input = numberField(usage, 'input_tokens');
-  if (output !== null) result.completion_tokens = output;
-  if (input !== null) result.prompt_tokens = input;
-  return result;
+const USAGE_NAMES = { completion_tokens: 'output_tokens', prompt_tokens: 'input_tokens' };
+
+function usageOf(holder: unknown, where: string): UsageReading | null {
+  return readUsage(holder, 'usage', where, USAGE_NAMES);
 }
 
 /** Text and thinking carried by a content block or a block delta. */
@@ -66,7 +62,7 @@ export const anthropicMessages: DialectAdapter = {
     const type = stringField(body, 'type') || event || '';
     switch (type) {
       case 'message_start':
-        info.usage = usageOf(isRecord(body['message']) ? body['message']['usage'] : undefined);
+        info.usage = usageOf(body['message'], 'message.usage');
         break;
       case 'content_block_start':
         Object.assign(info, blockText(body['content_block'], 'content_block'));
@@ -75,7 +71,7 @@ export const anthropicMessages: DialectAdapter = {
         Object.assign(info, blockText(body['delta'], 'delta'));
         break;
       case 'message_delta':
-        info.usage = usageOf(body['usage']);
+        info.usage = usageOf(body, 'usage');
         info.finish_reason = stringField(body['delta'], 'stop_reason') || null;
         break;
       case 'message_stop':
@@ -108,14 +104,10 @@ export const anthropicMessages: DialectAdapter = {
       content += part.content;
       reasoning += part.reasoning;
     });
-    const usage = usageOf(body['usage']);
     return {
       content,
       reasoning,
-      usage: {
-        completion_tokens: usage?.completion_tokens ?? null,
-        prompt_tokens: usage?.prompt_tokens ?? null,
-      },
+      usage: usageOf(body, 'usage'),
       finish_reason: stringField(body, 'stop_reason') || null,
     };
   },

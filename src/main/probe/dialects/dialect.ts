@@ -6,12 +6,27 @@ export interface Usage {
   prompt_tokens: number | null;
 }
 
+/** A usage field whose value is not a count of tokens (2.5, -1, "12", 1e300): where it was, as sent. */
+export interface NotACount {
+  /** Its place in the provider's JSON (`usage.output_tokens`). */
+  field: string;
+  /** The count it was sent as. */
+  usage: keyof Usage;
+  value: unknown;
+}
+
+/** Usage as a provider reported it: the counts, and what was sent in a count's place but is none. */
+export interface UsageReading {
+  counts: Partial<Usage>;
+  not_counts: NotACount[];
+}
+
 /** What one SSE event means, independent of the dialect's wire shape. */
 export interface StreamEventInfo {
   content: string;
   reasoning: string;
   /** Usage figures this event reports; later events override earlier ones field by field. */
-  usage: Partial<Usage> | null;
+  usage: UsageReading | null;
   /** A keep-alive event of the dialect (Anthropic's `ping`); SSE comments are counted separately. */
   ping: boolean;
   /** The dialect's end-of-stream marker (`[DONE]`, `message_stop`). */
@@ -25,7 +40,7 @@ export interface StreamEventInfo {
 export interface PlainBodyInfo {
   content: string;
   reasoning: string;
-  usage: Usage;
+  usage: UsageReading | null;
   finish_reason: string | null;
 }
 
@@ -94,8 +109,31 @@ export function describeType(value: unknown): string {
   return type === 'object' ? 'an object' : `a ${type}`;
 }
 
-export function numberField(value: unknown, key: string): number | null {
-  if (!isRecord(value)) return null;
-  const field = value[key];
-  return typeof field === 'number' && Number.isFinite(field) ? field : null;
+/**
+ * The usage object `holder[key]` read field by field (`names` maps each Usage
+ * field to the dialect's name for it); null when there is none. A count is a
+ * whole number from 0 to 2^53: anything else a provider puts there (a
+ * fraction, a negative, a string, a number too large to be exact) is not
+ * taken as one, since a count column cannot hold it and no sum or difference
+ * with it means anything; it is kept apart, as sent, for the trial to say.
+ */
+export function readUsage(
+  holder: unknown,
+  key: string,
+  where: string,
+  names: Record<keyof Usage, string>,
+): UsageReading | null {
+  const usage = isRecord(holder) ? holder[key] : undefined;
+  if (!isRecord(usage)) return null;
+  const reading: UsageReading = { counts: {}, not_counts: [] };
+  for (const [field, name] of Object.entries(names) as [keyof Usage, string][]) {
+    const value = usage[name];
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
+      reading.counts[field] = value;
+    } else {
+      reading.not_counts.push({ field: `${where}.${name}`, usage: field, value });
+    }
+  }
+  return reading;
 }

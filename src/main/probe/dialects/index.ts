@@ -13,4 +13,4 @@ export function dialectAdapter(dialect: Dialect): DialectAdapter {
 }
 
 export { ProtocolError } from './dialect';
-export type { DialectAdapter, StreamEventInfo, Usage } from './dialect';
+export type { DialectAdapter, NotACount, StreamEventInfo, Usage, UsageReading } from './dialect';

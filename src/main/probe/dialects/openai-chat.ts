@@ -3,15 +3,15 @@ import {
   describeType,
   emptyEvent,
   isRecord,
-  numberField,
   parseJson,
   ProtocolError,
+  readUsage,
   stringField,
   textField,
   type DialectAdapter,
   type PlainBodyInfo,
   type StreamEventInfo,
-  type Usage,
+  type UsageReading,
 } from './dialect';
 
 interface Text {
@@ -58,14 +58,10 @@ function finishReason(choices: readonly unknown[]): string | null {
   return reason;
 }
 
-function usageOf(body: Record<string, unknown>): Usage | null {
-  const usage = body['usage'];
-  if (!isRecord(usage)) return null;
-  return {
-    completion_tokens: numberField(usage, 'completion_tokens'),
-    prompt_tokens: numberField(usage, 'prompt_tokens'),
-  };
-}
+const USAGE_NAMES = { completion_tokens: 'completion_tokens', prompt_tokens: 'prompt_tokens' };
+
+const usageOf = (body: Record<string, unknown>): UsageReading | null =>
+  readUsage(body, 'usage', 'usage', USAGE_NAMES);
 
 function errorMessage(body: Record<string, unknown>): string | null {
   const error = body['error'];
@@ -132,7 +128,7 @@ export const openaiChat: DialectAdapter = {
     return {
       content,
       reasoning,
-      usage: usageOf(body) ?? { completion_tokens: null, prompt_tokens: null },
+      usage: usageOf(body),
       finish_reason: finishReason(body['choices']),
     };
   },

@@ -11,6 +11,7 @@ import { sql as profileRequestShape } from './005-profile-request-shape';
 import { sql as runSeriesLabel } from './006-run-series-label';
 import { sql as trialReader } from './007-trial-reader';
 import { sql as runProfileFailures } from './008-run-profile-failures';
+import { sql as trialBytesAfterEnd } from './009-trial-bytes-after-end';
 
 export interface Migration {
   version: number;
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'run-series-label', sql: runSeriesLabel },
   { version: 7, name: 'trial-reader', sql: trialReader },
   { version: 8, name: 'run-profile-failures', sql: runProfileFailures },
+  { version: 9, name: 'trial-bytes-after-end', sql: trialBytesAfterEnd },
 ];
 
 /** The schema version this build of LastToken writes. */

@@ -97,8 +97,17 @@ function needsSlider(series: readonly TrendSeries[]): boolean {
 }
 
 function timeSpan(series: readonly TrendSeries[]): number {
-  const times = series.flatMap((s) => s.points.map((p) => Date.parse(p.started_at)));
-  return times.length === 0 ? 0 : Math.max(...times) - Math.min(...times);
+  // Loops, not Math.max(...times): a long series has more runs than a call takes arguments.
+  let first = Infinity;
+  let last = -Infinity;
+  for (const s of series) {
+    for (const p of s.points) {
+      const at = Date.parse(p.started_at);
+      first = Math.min(first, at);
+      last = Math.max(last, at);
+    }
+  }
+  return last < first ? 0 : last - first;
 }
 
 /** Series present in a panel: plain mode has no gaps between chunks. */
@@ -261,15 +270,13 @@ function panelSeries(
 
 /** A round number a little above the panel's highest median or p95. */
 export function axisMax(series: readonly TrendSeries[], metric: TrendMetric): number {
-  const highest = Math.max(
-    0,
-    ...series.flatMap((s) =>
-      s.points.flatMap((p) => {
-        const figure = figureOf(p, metric);
-        return figure ? [figure.median, figure.p95] : [];
-      }),
-    ),
-  );
+  let highest = 0;
+  for (const s of series) {
+    for (const p of s.points) {
+      const figure = figureOf(p, metric);
+      if (figure) highest = Math.max(highest, figure.median, figure.p95);
+    }
+  }
   return niceCeiling(highest * 1.12);
 }
 
