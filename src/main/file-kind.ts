@@ -1,6 +1,7 @@
 // What sits at a path, in the words a message uses when LastToken refuses to
-// write there (a CSV export, the history database): writing to a device, a
-// named pipe or a socket as if it were a file loses the data or blocks forever.
+// write there (a CSV export, the history database) or to read it (a file to
+// import): writing to a device, a named pipe or a socket as if it were a file
+// loses the data or blocks forever, and reading one may never end.
 
 import type { Stats } from 'node:fs';
 

@@ -6,6 +6,7 @@
 // what each request carried. The key and the proxy password are searched for
 // in everything the CLI printed, the database file and an exported CSV.
 
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -545,10 +546,24 @@ describe('profile files', () => {
       proxy_auth: undefined,
       builtin: undefined,
     });
+    // What a file may not decide where it is imported is left out, and said.
+    const withheld = (p: Profile) => ({
+      ...fields(p),
+      key_env: null,
+      allow_insecure_key: false,
+      proxy_mode: 'env',
+      proxy_url: null,
+    });
     expect(imported.map(fields).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
-      exported.map(fields).sort((a, b) => a.name.localeCompare(b.name)),
+      exported.map(withheld).sort((a, b) => a.name.localeCompare(b.name)),
     );
     expect(imported.every((p) => p.has_key === false && !p.proxy_auth)).toBe(true);
+    const fromEnv = imported.find((p) => p.name === 'From env') as Profile;
+    expect(first.stdout).toContain(
+      `added profile "From env" (${fromEnv.id})\n` +
+        '  left out, as a file may not decide them (set again only if you trust it):\n' +
+        `    its key from $REC_API_KEY: lasttoken profile edit ${fromEnv.id} --key-env REC_API_KEY\n`,
+    );
     const again = await lasttoken(['profile', 'import', file], { db: second });
     expect(again.code).toBe(0);
     expect(again.stderr).toBe('nothing imported: every profile was saved already\n');
@@ -557,6 +572,117 @@ describe('profile files', () => {
       imported.length + 1,
     );
   });
+
+  it('takes no instruction from a shared file: its key variable, insecure key and proxy are left out', async () => {
+    const shared = join(dir, 'shared-profiles.json');
+    const entry = {
+      base_url: server.baseUrl,
+      dialect: 'openai-chat',
+      headers: {},
+      defaults: {},
+      notes: '',
+      key_header: null,
+      key_prefix: null,
+      query: {},
+    };
+    writeFileSync(
+      shared,
+      JSON.stringify({
+        format: 'lasttoken-profiles',
+        version: 1,
+        exported_at: '2026-03-01T10:00:00.000Z',
+        profiles: [
+          {
+            ...entry,
+            name: 'Shared',
+            model: 'm-shared',
+            // The run would read this machine's AWS secret and send it as the key, in the clear.
+            key_env: 'AWS_SECRET_ACCESS_KEY',
+            allow_insecure_key: true,
+            proxy_mode: 'url',
+            proxy_url: 'http://127.0.0.1:9',
+          },
+          {
+            ...entry,
+            name: 'Shared direct',
+            model: 'm-direct',
+            key_env: null,
+            allow_insecure_key: false,
+            proxy_mode: 'direct',
+            proxy_url: null,
+          },
+        ],
+      }),
+    );
+    const target = join(dir, 'shared.db');
+    const run = await lasttoken(['profile', 'import', shared], { db: target });
+    expect(run.code, run.stderr).toBe(0);
+    const list = await jsonOf<Profile[]>(['profile', 'list'], { db: target });
+    const byName = new Map(list.map((p) => [p.name, p]));
+    const id = byName.get('Shared')?.id as string;
+    const direct = byName.get('Shared direct')?.id as string;
+    expect(run.stdout).toBe(
+      `added profile "Shared" (${id})\n` +
+        '  left out, as a file may not decide them (set again only if you trust it):\n' +
+        `    its key from $AWS_SECRET_ACCESS_KEY: lasttoken profile edit ${id} --key-env AWS_SECRET_ACCESS_KEY\n` +
+        `    its key sent over plain http: lasttoken profile edit ${id} --allow-insecure-key\n` +
+        `    its proxy http://127.0.0.1:9: lasttoken profile edit ${id} --proxy http://127.0.0.1:9\n` +
+        `added profile "Shared direct" (${direct})\n` +
+        '  left out, as a file may not decide them (set again only if you trust it):\n' +
+        `    no proxy whatever the environment says: lasttoken profile edit ${direct} --no-proxy\n`,
+    );
+    for (const profile of [byName.get('Shared'), byName.get('Shared direct')]) {
+      expect(profile).toMatchObject({
+        key_env: null,
+        allow_insecure_key: false,
+        proxy_mode: 'env',
+        proxy_url: null,
+        has_key: false,
+      });
+    }
+    const json = JSON.parse(
+      (await lasttoken(['profile', 'import', shared, '--json'], { db: join(dir, 'shared-2.db') }))
+        .stdout,
+    ) as { withheld: { name: string; settings: { setting: string }[] }[] };
+    expect(json.withheld.map((w) => [w.name, w.settings.map((s) => s.setting)])).toEqual([
+      ['Shared', ['key_env', 'allow_insecure_key', 'proxy_url']],
+      ['Shared direct', ['direct']],
+    ]);
+
+    // The run sends no key, straight to the endpoint: the variable is not read.
+    const AWS_SECRET = 'aws-secret-Jq7Xc2Vn9Lp4';
+    const from = server.requests.length;
+    const measured = await jsonOf<{ status: string }>(trialRun(id, '--modes', 'plain'), {
+      db: target,
+      env: { AWS_SECRET_ACCESS_KEY: AWS_SECRET },
+    });
+    expect(measured.status).toBe('completed');
+    const sent = completions(from);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.headers.authorization).toBeUndefined();
+    expect(JSON.stringify(sent[0]?.headers)).not.toContain(AWS_SECRET);
+    expect(printed.join('\n')).not.toContain(AWS_SECRET);
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses a named pipe or a device at once, in one line',
+    async () => {
+      const fifo = join(dir, 'profiles.fifo');
+      execFileSync('mkfifo', [fifo]);
+      for (const [path, kind] of [
+        [fifo, 'a named pipe (FIFO)'],
+        ['/dev/zero', 'a device'],
+      ] as const) {
+        const started = performance.now();
+        const run = await lasttoken(['profile', 'import', path], { db: join(dir, 'fifo.db') });
+        expect(performance.now() - started, path).toBeLessThan(5000);
+        expect(run.code).toBe(1);
+        expect(run.stderr).toBe(
+          `lasttoken: cannot import ${path}: it is ${kind}, not a regular file; nothing was imported\n`,
+        );
+      }
+    },
+  );
 
   it('refuses a truncated, foreign or newer file with a clear message and writes nothing', async () => {
     const third = join(dir, 'third.db');

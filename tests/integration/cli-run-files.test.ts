@@ -3,6 +3,7 @@
 // two real SQLite files; the imported run must show byte for byte as the
 // original, and a bad file must leave the second history untouched.
 
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -268,7 +269,7 @@ describe('import', () => {
       const run = await cli(db, ['import', labelledFile, file]);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(message);
-      expect(run.stderr).toMatch(/nothing was imported\n$/);
+      expect(run.stderr).toMatch(/^lasttoken: [^\n]*nothing was imported\n$/);
       expect(run.stdout).toBe('');
       expect(await history(db)).toEqual([]);
       expect(databaseBytes(db).equals(bytes)).toBe(true);
@@ -324,7 +325,7 @@ describe('import', () => {
       await refused(
         join(dir, 'ghost.json'),
         JSON.stringify(file),
-        /ghost\.json: it is damaged: a failure names profile ghost, which is not the run's/,
+        /ghost\.json: it is damaged at run\.profile_failures\.0\.profile_id: a failure names profile "ghost", which is not the run's/,
       );
       file.run.profile_failures = [{ ...failure, reason: 'bored' as 'gave_up' }];
       await refused(
@@ -340,5 +341,243 @@ describe('import', () => {
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(/missing\.json: no such file; nothing was imported/);
     });
+
+    // Opened as files, a pipe waits for a writer and a device never ends (/dev/urandom grew to 1.2 GB).
+    it.skipIf(process.platform === 'win32')(
+      'a named pipe or a device: refused at once, without reading it',
+      async () => {
+        const fifo = join(dir, 'pipe.json');
+        execFileSync('mkfifo', [fifo]);
+        const cases = [
+          [fifo, 'a named pipe (FIFO)'],
+          ['/dev/zero', 'a device'],
+          ['/dev/urandom', 'a device'],
+        ] as const;
+        for (const [path, kind] of cases) {
+          const started = performance.now();
+          const run = await cli(fresh(), ['import', labelledFile, path]);
+          expect(performance.now() - started, path).toBeLessThan(5000);
+          expect(run.code, path).toBe(1);
+          expect(run.stderr).toBe(
+            `lasttoken: cannot import ${path}: it is ${kind}, not a regular file; nothing was imported\n`,
+          );
+          expect(run.stdout).toBe('');
+        }
+      },
+    );
+
+    it('Ctrl-C while the files are read: nothing imported, the signal’s exit status', async () => {
+      const db = fresh();
+      await ok(db, ['history']);
+      const run = await cliInProcess(['import', labelledFile, '--db', db], {
+        keys,
+        interrupt: AbortSignal.abort('SIGINT'),
+      });
+      expect(run).toEqual({
+        code: 130,
+        stdout: '',
+        stderr: 'lasttoken: interrupted: nothing was imported\n',
+      });
+      expect(await history(db)).toEqual([]);
+    });
+
+    describe('a file that contradicts itself', () => {
+      /** The labelled run's file, edited. */
+      function edited(edit: (file: RunFileJson) => void): string {
+        const file = JSON.parse(readFileSync(labelledFile, 'utf8')) as RunFileJson;
+        edit(file);
+        return JSON.stringify(file);
+      }
+      /** The first stream trial with several chunks (it has gaps), and the file with it edited. */
+      function editedTrial(edit: (trial: TrialJson['trial']) => void): {
+        text: string;
+        at: (field: string) => string;
+      } {
+        let i = -1;
+        const text = edited((file) => {
+          i = file.trials.findIndex((t) => t.trial.mode === 'stream' && t.trial.chunks >= 3);
+          edit((file.trials[i] as TrialJson).trial);
+        });
+        return { text, at: (field) => `trials\\.${i}\\.trial\\.${field}` };
+      }
+
+      it('a trial of a profile that is not among the run’s', async () => {
+        await refused(
+          join(dir, 'stranger.json'),
+          edited((file) => {
+            (file.trials[2] as TrialJson).profile_id = 'stranger';
+          }),
+          /stranger\.json: it is damaged at trials\.2\.profile_id: the trial is of profile "stranger", which is not among the run's profiles \(run "[0-9a-f-]+"\)/,
+        );
+      });
+
+      it('a trial outside the run’s plan', async () => {
+        await refused(
+          join(dir, 'unplanned.json'),
+          edited((file) => {
+            (file.trials[5] as TrialJson).trial_index = 99;
+          }),
+          /at trials\.5\.trial_index: (stream|plain) trial 99 of profile "[^"]+" is not in the run's plan \(stream and plain, trials 1 to 2, warm-ups 0\)/,
+        );
+      });
+
+      it('a negative time, and a time no trial lasts', async () => {
+        const negative = editedTrial((trial) => {
+          trial.total_ms = -5000;
+        });
+        await refused(
+          join(dir, 'negative.json'),
+          negative.text,
+          new RegExp(`at ${negative.at('total_ms')}: a time cannot be negative, got -5000`),
+        );
+        const huge = editedTrial((trial) => {
+          trial.timeline.chunks[1]!.at_ms = 1e308;
+        });
+        await refused(
+          join(dir, 'huge.json'),
+          huge.text,
+          new RegExp(
+            `at ${huge.at('timeline\\.chunks\\.1\\.at_ms')}: a time beyond a day, longer than any trial can last, got 1e\\+308`,
+          ),
+        );
+      });
+
+      it('times out of order: headers after the first byte', async () => {
+        const disorder = editedTrial((trial) => {
+          trial.headers_ms = (trial.first_byte_ms as number) + 7;
+        });
+        await refused(
+          join(dir, 'disorder.json'),
+          disorder.text,
+          new RegExp(
+            `at ${disorder.at('first_byte_ms')}: [^:]*: first_byte_ms \\([\\d.]+\\) is before headers_ms`,
+          ),
+        );
+      });
+
+      it('a first token that is not its first chunk’s arrival, and gaps that are not its chunks’', async () => {
+        const late = editedTrial((trial) => {
+          trial.ttft_ms = (trial.ttft_ms as number) + 0.5;
+        });
+        await refused(
+          join(dir, 'ttft.json'),
+          late.text,
+          new RegExp(`at ${late.at('ttft_ms')}: .* is not its chunks' arrival`),
+        );
+        const gaps = editedTrial((trial) => {
+          trial.gaps_ms[0]! += 40;
+        });
+        await refused(
+          join(dir, 'gaps.json'),
+          gaps.text,
+          new RegExp(
+            `at ${gaps.at('gaps_ms\\.0')}: .*a gap of [\\d.]+ ms between chunks that arrived [\\d.]+ ms apart`,
+          ),
+        );
+      });
+
+      it('counts beyond what the engine lets a run or a trial have', async () => {
+        await refused(
+          join(dir, 'many-trials.json'),
+          edited((file) => {
+            file.run.config.trials = 5000;
+          }),
+          /at run\.config\.trials: Too big: expected number to be <=1000, got 5000/,
+        );
+        await refused(
+          join(dir, 'big-chunk.json'),
+          edited((file) => {
+            file.run.config.limits.max_event_bytes = 10;
+          }),
+          /at trials\.\d+\.trial\.timeline\.chunks\.0\.bytes: [^:]*: a chunk of \d+ bytes, more than the run's max_event_bytes \(10\)/,
+        );
+      });
+    });
   });
 });
+
+describe('what a run file says reaches a terminal shown, never obeyed', () => {
+  // A title, a screen wipe, a right-to-left override, a line break that forges the next line.
+  const HOSTILE = '\x1b]0;owned\x07\x1b[2J\u202eevil\nforged: ok\u009b';
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  const OBEYED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+  it('escapes run ids, labels, profile names and models in import, history and show', async () => {
+    const file = JSON.parse(readFileSync(labelledFile, 'utf8')) as RunFileJson;
+    const id = `run ${HOSTILE}`;
+    file.run.id = id;
+    file.run.label = `label ${HOSTILE}`;
+    for (const profile of file.profiles) {
+      profile.name = `${profile.name} ${HOSTILE}`;
+      profile.model = `${profile.model} ${HOSTILE}`;
+    }
+    const path = join(dir, 'hostile.json');
+    writeFileSync(path, JSON.stringify(file));
+    const db = join(dir, 'hostile.db');
+    const outputs = [
+      await cli(db, ['import', path]),
+      await cli(db, ['history']),
+      await cli(db, ['show', id]),
+      await cli(db, ['history', '--json']),
+      await cli(db, ['show', id, '--json']),
+    ];
+    for (const run of outputs) {
+      expect(run.code, run.stderr).toBe(0);
+      for (const text of [run.stdout, run.stderr]) {
+        expect(text).not.toMatch(OBEYED);
+        expect(text).not.toMatch(/^forged/m);
+      }
+    }
+    const [imported, listed, shown, listedJson, shownJson] = outputs.map((r) => r.stdout);
+    const escaped = '\\x1b]0;owned\\x07\\x1b[2J\\u202eevil forged: ok\\x9b';
+    expect(imported).toContain(
+      `imported run run ${escaped} from ${path} (label: label ${escaped})`,
+    );
+    expect(listed).toContain(`run ${escaped.slice(0, 10)}`);
+    expect(shown).toContain(`run run ${escaped}\n`);
+    expect(shown).toContain(`keyed ${escaped}: sim-steady:ttft=15,gap=2,tokens=12 ${escaped} @ `);
+    // The JSON carries the text as it is, in escapes a terminal does not obey.
+    expect((JSON.parse(listedJson as string) as RunListItem[])[0]?.label).toBe(`label ${HOSTILE}`);
+    expect((JSON.parse(shownJson as string) as { run: RunRecord }).run.id).toBe(id);
+  });
+
+  it('escapes a saved profile’s name in profile list', async () => {
+    const db = join(dir, 'bidi.db');
+    await ok(db, [
+      'profile',
+      'add',
+      '--name',
+      'ok\u202etxt.exe',
+      '--base-url',
+      `${sim.url}/v1`,
+      '--model',
+      'm',
+    ]);
+    const list = await ok(db, ['profile', 'list']);
+    expect(list).not.toMatch(OBEYED);
+    expect(list).toContain('ok\\u202etxt.exe');
+  });
+});
+
+interface TrialJson {
+  profile_id: string;
+  trial_index: number;
+  warmup: boolean;
+  trial: Record<string, unknown> & {
+    mode: string;
+    chunks: number;
+    gaps_ms: number[];
+    timeline: { chunks: { at_ms: number }[] };
+  };
+}
+
+/** A run file as these tests edit it. */
+interface RunFileJson {
+  run: {
+    id: string;
+    label: string | null;
+    config: { trials: number; limits: { max_event_bytes: number } };
+  };
+  profiles: { id: string; name: string; model: string }[];
+  trials: TrialJson[];
+}

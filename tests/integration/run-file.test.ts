@@ -9,9 +9,9 @@ import { importRunFiles } from '../../src/main/export/run-import';
 import { openStore, type Store } from '../../src/main/store/store';
 import type { RunDetail } from '../../src/shared/run';
 import {
+  importableTrial,
   runRecord,
   snapshot,
-  storedTrial,
   tempDatabase,
   type TempDatabase,
 } from '../support/store-fixtures';
@@ -56,15 +56,17 @@ function seed(): RunDetail {
     has_key: true,
     proxy_auth: true,
   };
-  const record = runRecord('run-azure', [azure], {
+  const base = runRecord('run-azure', [azure], {
     status: 'completed',
     ended_at: '2026-03-01T10:02:00.000Z',
     series_id: 'series-1',
     label: 'shanghai',
   });
+  // Warm-up first, as trial 0: a file is checked against its run's plan.
+  const record = { ...base, config: { ...base.config, warmup: true } };
   source.runs.createRun({ ...record, status: 'running', ended_at: null });
   for (const k of [0, 1, 2]) {
-    const stored = storedTrial('run-azure', 'azure', k, 25);
+    const stored = importableTrial('run-azure', 'azure', k, 25);
     source.runs.saveTrial({
       ...stored,
       warmup: k === 0,

@@ -10,6 +10,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { foreignWalReason } from '../../src/main/store/foreign-wal';
 import { HEARTBEAT_INTERVAL_MS } from '../../src/main/store/heartbeats';
 import { STALE_AFTER_MS, THIS_PROCESS, processState } from '../../src/main/store/run-owner';
 import { openStore, type Store } from '../../src/main/store/store';
@@ -86,6 +87,9 @@ describe('a run whose process is killed', () => {
     await recorder.saved(5);
     await recorder.kill();
 
+    // Its trials are in the log it left: the log is the file's own, replayed (foreign-wal.ts).
+    expect(statSync(`${temp.path}-wal`).size).toBeGreaterThan(32);
+    expect(foreignWalReason(temp.path)).toBeNull();
     const store = openStore(temp.path);
     const detail = store.history.getRun('run-k');
     expect(detail?.run.status).toBe('interrupted');

@@ -136,6 +136,32 @@ export function streamTrial(chunks: number, seed = 1, overrides: Partial<Trial> 
   });
 }
 
+/**
+ * storedTrial as a run file must have it to be imported: its connection's
+ * times before its first token, and its keep-alive counted (streamTrial
+ * leaves both as makeTrial has them).
+ */
+export function importableTrial(
+  run_id: string,
+  profile_id: string,
+  k: number,
+  chunks = 40,
+): StoredTrial {
+  const stored = storedTrial(run_id, profile_id, k, chunks);
+  const pings = stored.trial.timeline.pings;
+  return {
+    ...stored,
+    trial: {
+      ...stored.trial,
+      headers_ms: 80,
+      first_byte_ms: 90,
+      first_event_ms: 90,
+      pings: pings.length,
+      first_ping_ms: pings[0]?.at_ms ?? null,
+    },
+  };
+}
+
 /** The k-th trial (1-based) of a profile in stream mode, with a small timeline. */
 export function storedTrial(
   run_id: string,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonText, oneLine, printable } from '../../src/main/cli/format';
+import { jsonText, oneLine, printable, safeLine } from '../../src/main/cli/format';
+import { renderTable } from '../../src/main/cli/table';
 
 describe('provider text on a terminal', () => {
   it('shows every character a terminal would obey as its escape', () => {
@@ -20,5 +21,39 @@ describe('provider text on a terminal', () => {
     const json = jsonText(value);
     expect(json).not.toMatch(/[\u0080-\u009f\u2028\u202e]/);
     expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe('the one way text from elsewhere reaches a terminal', () => {
+  const hostile = 'a\x1b[2Jb\u202ec\nd';
+
+  it('a line escapes every value put in it, and only the values', () => {
+    expect(safeLine`run ${hostile} of ${3} profiles\n`).toBe(
+      'run a\\x1b[2Jb\\u202ec d of 3 profiles\n',
+    );
+  });
+
+  it('a table escapes every cell, whatever its column, and lines up what it shows', () => {
+    const table = renderTable(
+      ['id', 'name'],
+      [
+        [hostile, 'plain'],
+        ['x', hostile],
+      ],
+    );
+    const shown = 'a\\x1b[2Jb\\u202ec d';
+    expect(table).toBe(
+      [
+        `${'id'.padEnd(shown.length)}  name`,
+        `${shown}  plain`,
+        `${'x'.padEnd(shown.length)}  ${shown}`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('a table cuts a column to its width after escaping, so the cut text is what shows', () => {
+    const table = renderTable(['name'], [['\u202e'.repeat(5)]], { maxWidth: { 0: 8 } });
+    expect(table).toBe('name\n\\u202e\\…\n');
   });
 });

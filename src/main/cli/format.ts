@@ -62,6 +62,16 @@ export function oneLine(text: string): string {
 }
 
 /**
+ * A line of LastToken's own words around values from elsewhere (a run file,
+ * the history, a provider): every `${value}` is shown with oneLine, so none
+ * can move the cursor, rewrite the line or begin a line of its own. The words
+ * are code, and may hold the line's newline.
+ */
+export function safeLine(words: TemplateStringsArray, ...values: readonly unknown[]): string {
+  return words.reduce((line, word, i) => line + oneLine(String(values[i - 1])) + word);
+}
+
+/**
  * JSON for stdout. JSON.stringify escapes C0 controls but writes C1 controls,
  * line separators and bidi overrides as they are; the \u escapes here are the
  * same JSON value, harmless on a terminal.

@@ -259,7 +259,10 @@ Profile files: export writes every profile but the demo as versioned JSON
 (standard output unless --out), with no key and no proxy credentials. import
 checks the whole file before adding anything; a profile saved already (same
 name, base URL and model) is skipped, so importing a file twice adds nothing;
-one whose name another profile has gets "(imported)" after it.
+one whose name another profile has gets "(imported)" after it. A file does not
+decide where keys come from or how requests go out: its key variables, its
+allow-insecure-key and its proxies are left out, each listed with the
+profile edit command that sets it again.
 
 Examples:
   lasttoken profile add --name openai-mini --base-url https://api.openai.com/v1 --model gpt-4o-mini
@@ -414,8 +417,10 @@ Adds the runs of run files (lasttoken export RUN --kind json) to this history,
 unchanged: lasttoken show --json of an imported run prints what it printed
 where the run was measured. Every file is read and checked first; a file that
 is truncated, not a run file, or made by a newer LastToken is refused with its
-reason and nothing at all is imported. A run this history already has (the
-same file imported twice) is skipped and said so.
+reason and nothing at all is imported, as is one that contradicts itself (a
+trial of a profile the run does not have, a time that is negative, beyond a
+day or out of order). A run this history already has (the same file imported
+twice) is skipped and said so.
 
   --label TEXT           where the runs were measured (a machine, a city), for
                          the runs that have none: a run measured with

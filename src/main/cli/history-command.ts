@@ -8,7 +8,7 @@ import { ProfileNotFoundError } from '../profiles';
 import type { Store } from '../store';
 import { detailAtPace } from '../store/run-at-pace';
 import { writeCsvOutput } from './csv-output';
-import { oneLine, plural } from './format';
+import { jsonText, plural, safeLine } from './format';
 import type { CliDeps, CliIo } from './io';
 import { UsageError, shownRef } from './options';
 import { summaryRows } from './run-command';
@@ -17,7 +17,7 @@ import { SHORT_SERIES } from './run-series';
 import { localTime, renderRunHeader, renderRunReport } from './run-report';
 import type { StoreCommand } from './store-args';
 import { withStoreToRead } from './store-session';
-import { renderTable, truncate } from './table';
+import { renderTable } from './table';
 
 type HistoryCommand = Extract<StoreCommand, { kind: 'history' | 'show' | 'export' }>;
 
@@ -51,7 +51,7 @@ export function runHistoryCommand(
           limit: filter.limit,
         });
         if (json) {
-          io.stdout.write(`${JSON.stringify(runs)}\n`);
+          io.stdout.write(`${jsonText(runs)}\n`);
           return 0;
         }
         if (runs.length === 0) {
@@ -69,12 +69,12 @@ export function runHistoryCommand(
               localTime(run.started_at),
               run.status,
               run.series_id?.slice(0, SHORT_SERIES) ?? '-',
-              truncate(oneLine(run.label ?? '-'), 24),
-              truncate(run.profiles.map((p) => p.name).join(', '), 48),
+              run.label ?? '-',
+              run.profiles.map((p) => p.name).join(', '),
               String(run.ok),
               String(run.failed),
             ]),
-            { rightAligned: [6, 7] },
+            { rightAligned: [6, 7], maxWidth: { 4: 24, 5: 48 } },
           ),
         );
         if (runs.length === filter.limit) {
@@ -86,7 +86,7 @@ export function runHistoryCommand(
         const detail = atPace(findRun(store, command.run), command.readerPace);
         io.stdout.write(
           json
-            ? `${JSON.stringify({ run: runAsMeasured(detail), summary: summaryRows(detail), trials: detail.trials, comparisons: runComparisons(detail) })}\n`
+            ? `${jsonText({ run: runAsMeasured(detail), summary: summaryRows(detail), trials: detail.trials, comparisons: runComparisons(detail) })}\n`
             : `${renderRunHeader(detail)}\n${renderRunReport(detail)}`,
         );
         return 0;
@@ -106,8 +106,8 @@ export function runHistoryCommand(
         const result = await writeCsvFile(out, format, data, options);
         io.stdout.write(
           json
-            ? `${JSON.stringify({ run_id: detail.run.id, kind: format, ...result })}\n`
-            : `wrote ${result.path} (${plural(result.bytes, 'byte')}, ${format} of run ${detail.run.id})\n`,
+            ? `${jsonText({ run_id: detail.run.id, kind: format, ...result })}\n`
+            : safeLine`wrote ${result.path} (${plural(result.bytes, 'byte')}, ${format} of run ${detail.run.id})\n`,
         );
         return 0;
       }

@@ -7,7 +7,7 @@ import { InsecureKeyError, listModels, ModelListError, ProbeConfigError } from '
 import type { EndpointSpec } from '../probe';
 import { profileEndpoint } from '../runs/profile-endpoint';
 import { BuiltinSimulator } from '../sim';
-import { jsonText, oneLine, plural } from './format';
+import { jsonText, plural } from './format';
 import { CliFailure, type CliDeps, type CliIo } from './io';
 import type { ModelsOptions } from './models-args';
 import { UsageError } from './options';
@@ -90,12 +90,12 @@ export function modelTable(models: readonly ModelInfo[]): string {
     ...(withContext ? ['context'] : []),
     ...(withOwner ? ['owner'] : []),
   ];
+  // Ids and owners come from the provider: the table shows them escaped.
   const rows = models.map((m) => [
-    // Ids and owners come from the provider: nothing a terminal would obey.
-    oneLine(m.id),
+    m.id,
     FREE_TEXT[String(m.free) as keyof typeof FREE_TEXT],
     ...(withContext ? [m.context_length === null ? '-' : String(m.context_length)] : []),
-    ...(withOwner ? [m.owner === null ? '-' : oneLine(m.owner)] : []),
+    ...(withOwner ? [m.owner === null ? '-' : m.owner] : []),
   ]);
   return renderTable(header, rows, { rightAligned: withContext ? [2] : [] });
 }

@@ -5,13 +5,14 @@
 import type { Profile } from '../../shared/run';
 import { keyWouldBeRefused, type ProfileService } from '../profiles';
 import { KeychainUnavailableError } from '../secrets';
+import { jsonText, safeLine } from './format';
 import { keyFromEnv } from './options';
 import { complain, type CliDeps, type CliIo } from './io';
 import { exportProfiles, importProfiles } from './profile-file-command';
 import { readKeyFromStdin } from './secret-input';
 import type { StoreCommand } from './store-args';
 import { withStore, withStoreToRead } from './store-session';
-import { renderTable, truncate } from './table';
+import { renderTable } from './table';
 
 type ProfileCommand = Extract<StoreCommand, { kind: `profile-${string}` }>;
 
@@ -31,9 +32,9 @@ export function runProfileCommand(
         io.stdout.write(json ? toJson(profile) : `${profile.id}\n`);
         io.stderr.write(
           profile.key_env === null
-            ? `saved profile "${profile.name}"; if its endpoint needs a key: ` +
-                `printf %s "$KEY" | lasttoken profile set-key ${profile.id}\n`
-            : `saved profile "${profile.name}"; its key is read from $${profile.key_env} when it runs\n`,
+            ? safeLine`saved profile "${profile.name}"; if its endpoint needs a key: ` +
+                safeLine`printf %s "$KEY" | lasttoken profile set-key ${profile.id}\n`
+            : safeLine`saved profile "${profile.name}"; its key is read from $${profile.key_env} when it runs\n`,
         );
         warnInsecure(io, profile);
         return 0;
@@ -49,7 +50,7 @@ export function runProfileCommand(
           defaults: defaults ? { ...current.defaults, ...defaults } : undefined,
         });
         io.stdout.write(
-          json ? toJson(updated) : `updated profile "${updated.name}" (${updated.id})\n`,
+          json ? toJson(updated) : safeLine`updated profile "${updated.name}" (${updated.id})\n`,
         );
         warnInsecure(io, updated);
         return 0;
@@ -66,7 +67,7 @@ export function runProfileCommand(
                 key_removed: removed.key_removed,
                 warning: removed.warning,
               })
-            : `removed profile "${profile.name}" (${profile.id}); its past runs keep their copy of it\n`,
+            : safeLine`removed profile "${profile.name}" (${profile.id}); its past runs keep their copy of it\n`,
         );
         if (removed.warning)
           complain(io, `warning: the profile was removed, but ${removed.warning}`);
@@ -81,7 +82,7 @@ export function runProfileCommand(
             ? await readKeyFromStdin(
                 io.stdin,
                 io.stderr,
-                `API key for "${profile.name}" (typing is not shown; Enter to finish): `,
+                safeLine`API key for "${profile.name}" (typing is not shown; Enter to finish): `,
               )
             : keyFromEnv(
                 io.env,
@@ -93,7 +94,7 @@ export function runProfileCommand(
         io.stdout.write(
           json
             ? toJson({ id: profile.id, name: profile.name, has_key: true })
-            : `stored the key of "${profile.name}" (${profile.id}) in the OS keychain\n`,
+            : safeLine`stored the key of "${profile.name}" (${profile.id}) in the OS keychain\n`,
         );
         warnInsecure(io, profile);
         return 0;
@@ -110,8 +111,8 @@ export function runProfileCommand(
           json
             ? toJson({ id: profile.id, name: profile.name, has_key: false, deleted: had })
             : had
-              ? `deleted the key of "${profile.name}" (${profile.id}) from the OS keychain\n`
-              : `"${profile.name}" (${profile.id}) had no key in the OS keychain\n`,
+              ? safeLine`deleted the key of "${profile.name}" (${profile.id}) from the OS keychain\n`
+              : safeLine`"${profile.name}" (${profile.id}) had no key in the OS keychain\n`,
         );
         return 0;
       }
@@ -151,14 +152,8 @@ async function listProfiles(profiles: ProfileService, io: CliIo, json: boolean):
     io.stdout.write(
       renderTable(
         ['id', 'name', 'model', 'base_url', 'dialect', 'key'],
-        list.map((p) => [
-          p.id,
-          truncate(p.name, 40),
-          truncate(p.model, 40),
-          truncate(p.base_url, 60),
-          p.dialect,
-          keyCell(p),
-        ]),
+        list.map((p) => [p.id, p.name, p.model, p.base_url, p.dialect, keyCell(p)]),
+        { maxWidth: { 1: 40, 2: 40, 3: 60 } },
       ),
     );
   }
@@ -170,11 +165,11 @@ async function listProfiles(profiles: ProfileService, io: CliIo, json: boolean):
 function warnInsecure(io: CliIo, profile: Profile): void {
   if (!keyWouldBeRefused(profile)) return;
   io.stderr.write(
-    `note: ${profile.base_url} is plain http to another machine: runs will not send this profile's key ` +
-      `over it unless you confirm with lasttoken profile edit ${profile.id} --allow-insecure-key\n`,
+    safeLine`note: ${profile.base_url} is plain http to another machine: runs will not send this profile's key ` +
+      safeLine`over it unless you confirm with lasttoken profile edit ${profile.id} --allow-insecure-key\n`,
   );
 }
 
 function toJson(value: unknown): string {
-  return `${JSON.stringify(value)}\n`;
+  return `${jsonText(value)}\n`;
 }

@@ -2,7 +2,6 @@
 // profiles as a profile file (src/main/profiles/profile-file.ts), without
 // keys or proxy credentials, to set up another machine the same way.
 
-import { readFile, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { writeFileAtomically } from '../export';
 import {
@@ -13,8 +12,10 @@ import {
   toProfileFile,
   type ImportedProfiles,
   type ProfileService,
+  type WithheldSetting,
 } from '../profiles';
-import { jsonText, oneLine, plural, printable } from './format';
+import { FileReadError, readRegularFile } from '../read-regular-file';
+import { jsonText, plural, printable, safeLine } from './format';
 import { CliFailure, type CliIo } from './io';
 
 export async function exportProfiles(
@@ -34,7 +35,7 @@ export async function exportProfiles(
   io.stdout.write(
     json
       ? jsonText({ ...result, profiles: count }) + '\n'
-      : `wrote ${printable(result.path)} (${plural(count, 'profile')}, without keys or proxy credentials; lasttoken profile import reads it)\n`,
+      : safeLine`wrote ${result.path} (${plural(count, 'profile')}, without keys or proxy credentials; lasttoken profile import reads it)\n`,
   );
   return 0;
 }
@@ -63,39 +64,54 @@ export async function importProfiles(
 }
 
 async function readText(path: string): Promise<string> {
-  const refuse = (reason: string): never => {
-    throw new CliFailure(`cannot import ${printable(path)}: ${reason}; nothing was imported`);
-  };
   try {
-    const info = await stat(path);
-    if (!info.isFile()) refuse('it is not a file');
-    if (info.size > MAX_PROFILE_FILE_BYTES)
-      refuse(`it is larger than a profile file can be (${MAX_PROFILE_FILE_BYTES} bytes)`);
-    return await readFile(path, 'utf8');
+    return await readRegularFile(path, 'a profile file', MAX_PROFILE_FILE_BYTES);
   } catch (error) {
-    if (error instanceof CliFailure) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    return refuse(
-      code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(error),
-    );
+    if (!(error instanceof FileReadError)) throw error;
+    throw new CliFailure(`cannot import ${printable(path)}: ${error.reason}; nothing was imported`);
   }
 }
 
 function printImport(result: ImportedProfiles, io: CliIo): void {
   const renamed = new Map(result.renamed.map((r) => [r.id, r.from]));
+  const withheld = new Map(result.withheld.map((w) => [w.id, w.settings]));
   for (const profile of result.added) {
     const from = renamed.get(profile.id);
     io.stdout.write(
-      `added profile "${oneLine(profile.name)}" (${profile.id})${from === undefined ? '' : `: "${oneLine(from)}" is another profile's name here`}\n`,
+      safeLine`added profile "${profile.name}" (${profile.id})` +
+        (from === undefined ? '' : safeLine`: "${from}" is another profile's name here`) +
+        '\n',
     );
+    const settings = withheld.get(profile.id) ?? [];
+    if (settings.length > 0) {
+      io.stdout.write(
+        '  left out, as a file may not decide them (set again only if you trust it):\n',
+      );
+      for (const setting of settings) io.stdout.write(withheldLine(profile.id, setting));
+    }
   }
   for (const { name, id } of result.skipped) {
-    io.stdout.write(`skipped "${oneLine(name)}": the same profile is saved already (${id})\n`);
+    io.stdout.write(safeLine`skipped "${name}": the same profile is saved already (${id})\n`);
   }
   io.stderr.write(
     result.added.length === 0
       ? 'nothing imported: every profile was saved already\n'
       : `${plural(result.added.length, 'profile')} imported${result.skipped.length > 0 ? `, ${result.skipped.length} already here` : ''}; ` +
-          'they have no keys here: lasttoken profile set-key ID (or --key-env VAR), and give a proxy’s credentials again with profile edit ID --proxy URL\n',
+          'they have no keys here: printf %s "$KEY" | lasttoken profile set-key ID\n',
   );
+}
+
+/** What was left out of a profile, and the command that sets it again. */
+function withheldLine(id: string, setting: WithheldSetting): string {
+  const edit = `lasttoken profile edit ${id}`;
+  switch (setting.setting) {
+    case 'key_env':
+      return safeLine`    its key from $${setting.name}: ${edit} --key-env ${setting.name}\n`;
+    case 'allow_insecure_key':
+      return safeLine`    its key sent over plain http: ${edit} --allow-insecure-key\n`;
+    case 'proxy_url':
+      return safeLine`    its proxy ${setting.url}: ${edit} --proxy ${setting.url}\n`;
+    case 'direct':
+      return safeLine`    no proxy whatever the environment says: ${edit} --no-proxy\n`;
+  }
 }

@@ -10,7 +10,15 @@ import { describe, median, type Distribution } from '../../shared/stats';
 import { headlineFirstTokenMetric, metricLabel, type ModeSummary } from '../../shared/summary';
 import type { Dialect, Mode, SummaryMetric, Trial } from '../../shared/trial';
 import { verdictWords } from './comparison-text';
-import { formatCount, formatMetric, formatMs, formatSigned, oneLine, plural } from './format';
+import {
+  formatCount,
+  formatMetric,
+  formatMs,
+  formatSigned,
+  oneLine,
+  plural,
+  safeLine,
+} from './format';
 
 export interface ReportInput {
   /** `name`: a saved profile's, shown first (a run reports one block per profile). */
@@ -69,7 +77,8 @@ export function renderReport(input: ReportInput): string {
     ),
   );
   const lines = [
-    `${endpoint.name === undefined ? '' : `${endpoint.name}: `}${endpoint.model} @ ${endpoint.base_url} (${endpoint.dialect}), tokens counted with ${tokenizer}`,
+    (endpoint.name === undefined ? '' : safeLine`${endpoint.name}: `) +
+      safeLine`${endpoint.model} @ ${endpoint.base_url} (${endpoint.dialect}), tokens counted with ${tokenizer}`,
   ];
   lines.push(...renderBlocks(blocks));
 
@@ -421,7 +430,7 @@ function failedTrials(trials: readonly Trial[]): string[] {
   for (const { trial, label } of numbered(trials)) {
     if (trial.status === 'ok' || isAbortExperiment(trial)) continue;
     const retry = trial.retry_after_s === null ? '' : ` (Retry-After ${trial.retry_after_s} s)`;
-    lines.push(`  ${label}  ${trial.status}  ${trial.error ?? ''}${retry}`.trimEnd());
+    lines.push(safeLine`  ${label}  ${trial.status}  ${trial.error ?? ''}${retry}`.trimEnd());
   }
   return lines.length === 0 ? [] : ['failed trials:', ...lines];
 }

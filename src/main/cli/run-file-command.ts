@@ -11,9 +11,10 @@ import {
   without,
   writeFileAtomically,
 } from '../export';
+import { storeFileError } from '../store';
 import { writeStreamOutput } from './csv-output';
-import { jsonText, oneLine, plural, printable } from './format';
-import { CliFailure, type CliDeps, type CliIo } from './io';
+import { jsonText, plural, safeLine } from './format';
+import { CliFailure, signalExitCode, type CliDeps, type CliIo } from './io';
 import type { StoreCommand } from './store-args';
 import { withStore } from './store-session';
 
@@ -49,8 +50,8 @@ export async function exportRunFile(
   const result = await writeFileAtomically(out, source, 'the run file');
   io.stdout.write(
     json
-      ? `${JSON.stringify({ run_id: detail.run.id, kind: 'json', ...result })}\n`
-      : `wrote ${result.path} (${plural(result.bytes, 'byte')}, run file of run ${detail.run.id}; lasttoken import reads it)\n`,
+      ? `${jsonText({ run_id: detail.run.id, kind: 'json', ...result })}\n`
+      : safeLine`wrote ${result.path} (${plural(result.bytes, 'byte')}, run file of run ${detail.run.id}; lasttoken import reads it)\n`,
   );
   return 0;
 }
@@ -61,14 +62,23 @@ export function runImportCommand(
   io: CliIo,
   deps: CliDeps,
 ): Promise<number> {
-  return withStore(command.target, io, deps, async ({ store }) => {
+  return withStore(command.target, io, deps, async ({ store, path }) => {
     let result;
     try {
-      result = await importRunFiles(command.files, store.runs, { label: command.label });
+      result = await importRunFiles(command.files, store.runs, {
+        label: command.label,
+        signal: io.interrupt,
+      });
     } catch (error) {
-      if (error instanceof RunFileError) {
-        throw new CliFailure(`${error.message}; nothing was imported`);
+      if (io.interrupt?.aborted) {
+        throw new CliFailure(
+          'interrupted: nothing was imported',
+          signalExitCode(io.interrupt.reason),
+        );
       }
+      // The runs go in one transaction: a file refused or a write that fails leaves the history as it was.
+      const failed = error instanceof RunFileError ? error : storeFileError(error, path);
+      if (failed) throw new CliFailure(`${failed.message}; nothing was imported`);
       throw error;
     }
     if (command.target.json) {
@@ -77,11 +87,13 @@ export function runImportCommand(
     }
     for (const { path, run_id, label } of result.added) {
       io.stdout.write(
-        `imported run ${run_id} from ${printable(path)}${label ? ` (label: ${oneLine(label)})` : ''}\n`,
+        label
+          ? safeLine`imported run ${run_id} from ${path} (label: ${label})\n`
+          : safeLine`imported run ${run_id} from ${path}\n`,
       );
     }
     for (const { path, run_id } of result.skipped) {
-      io.stdout.write(`skipped ${printable(path)}: run ${run_id} is already in this history\n`);
+      io.stdout.write(safeLine`skipped ${path}: run ${run_id} is already in this history\n`);
     }
     io.stderr.write(
       result.added.length === 0

@@ -14,7 +14,7 @@ import { headlineFirstTokenMetric, metricLabel, type ModeSummary } from '../../s
 import type { Mode } from '../../shared/trial';
 import { TOKENIZER } from '../probe';
 import { trialSchedule } from '../runs/plan';
-import { formatMs, oneLine, plural } from './format';
+import { formatMs, oneLine, plural, safeLine } from './format';
 import { renderReport } from './report-table';
 import { renderRunComparisons } from './run-comparisons';
 import { renderTable } from './table';
@@ -77,11 +77,11 @@ export function renderRunReport(
       });
       // A profile that stopped part way: its figures cover the trials it made, and say so.
       const why = failure?.message ?? (failures === null ? stoppedEarly(detail, profile.id) : null);
-      return why ? `${report}  ${why}\n` : report;
+      return why ? report + safeLine`  ${why}\n` : report;
     }
     return (
-      `${profile.name}: ${profile.model} @ ${profile.base_url} (${profile.dialect})\n` +
-      `  ${failure ? failure.message : 'no trials saved'}\n`
+      safeLine`${profile.name}: ${profile.model} @ ${profile.base_url} (${profile.dialect})\n` +
+      safeLine`  ${failure ? failure.message : 'no trials saved'}\n`
     );
   });
   const comparison = sideBySide(run, detail.summaries);
@@ -159,7 +159,7 @@ export function renderRunHeader(detail: RunDetail): string {
   const rows: [string, string][] = [
     ['status', run.status],
     ['started', `${localTime(run.started_at)} (${ended})`],
-    ...(run.label === null ? [] : [['label', oneLine(run.label)] as [string, string]]),
+    ...(run.label === null ? [] : [['label', run.label] as [string, string]]),
     ...(run.series_id === null
       ? []
       : [
@@ -207,7 +207,11 @@ export function renderRunHeader(detail: RunDetail): string {
     ],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
-  return [`run ${run.id}`, ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`)]
+  // The values quote the run file or the history the run came from.
+  return [
+    safeLine`run ${run.id}`,
+    ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${oneLine(value)}`),
+  ]
     .map((line) => `${line}\n`)
     .join('');
 }

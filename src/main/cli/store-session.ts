@@ -5,12 +5,19 @@
 //
 // A command that writes (a run, a profile change) refuses a history it cannot
 // write before it does anything: before a key is read, before an API call.
-// A command that only reads serves a read-only history as it is.
+// A command that only reads serves a read-only history as it is. A damaged
+// history or a full disk, at open or later, ends the command in one line.
 
 import { homedir } from 'node:os';
 import { ProfileService } from '../profiles';
 import { KeytarKeyStore, type KeyStore } from '../secrets';
-import { defaultDatabasePath, openStore, StoreOpenError, type Store } from '../store';
+import {
+  defaultDatabasePath,
+  openStore,
+  storeFileError,
+  StoreOpenError,
+  type Store,
+} from '../store';
 import type { StoreTarget } from './store-args';
 import { CliFailure, type CliDeps, type CliIo } from './io';
 
@@ -79,6 +86,10 @@ async function withSession<T>(
     // A read-only history is shown as it is, with or without the demo profile.
     if (store.writable) profiles.ensureDemoProfile();
     return await command({ path, store, profiles, keys });
+  } catch (error) {
+    // A damaged page met by a query, a disk that fills under a write: one line naming the file.
+    const failed = storeFileError(error, path);
+    throw failed ? new CliFailure(failed.message) : error;
   } finally {
     store.close();
   }

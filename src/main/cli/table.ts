@@ -1,5 +1,10 @@
 // Plain text tables for lists (profiles, runs): columns padded to their widest
 // cell as a terminal shows it, so names in Chinese or with emoji line up too.
+// Cells hold text from anywhere (a run file's profile names, a provider's
+// model ids): the table shows every cell with oneLine, so no column can let
+// an escape sequence or a line break through.
+
+import { oneLine } from './format';
 
 // East Asian wide and fullwidth ranges, and the emoji planes: two columns each.
 const WIDE =
@@ -34,22 +39,39 @@ export function truncate(text: string, max: number): string {
 }
 
 /**
- * A table with a header row; `rightAligned` lists the columns of figures.
+ * A table with a header row; `rightAligned` lists the columns of figures,
+ * `maxWidth` the columns cut to a width (column index to columns of text).
  * Each line is indented by `indent` and has no trailing spaces.
  */
 export function renderTable(
   header: readonly string[],
   rows: readonly (readonly string[])[],
-  { rightAligned = [], indent = '' }: { rightAligned?: readonly number[]; indent?: string } = {},
+  {
+    rightAligned = [],
+    maxWidth = {},
+    indent = '',
+  }: {
+    rightAligned?: readonly number[];
+    maxWidth?: Readonly<Record<number, number>>;
+    indent?: string;
+  } = {},
 ): string {
-  const all = [header, ...rows];
-  const widths = header.map((_, i) => Math.max(...all.map((row) => displayWidth(row[i] ?? ''))));
+  const cell = (text: string | undefined, i: number): string => {
+    const shown = oneLine(text ?? '');
+    const max = maxWidth[i];
+    return max === undefined ? shown : truncate(shown, max);
+  };
+  const all = [header, ...rows].map((row) => header.map((_, i) => cell(row[i], i)));
+  // Folded, not spread into Math.max: a history can have more rows than a call takes arguments.
+  const widths = header.map((_, i) =>
+    all.reduce((widest, row) => Math.max(widest, displayWidth(row[i] ?? '')), 0),
+  );
   return all
     .map(
       (row) =>
         indent +
-        header
-          .map((_, i) => pad(row[i] ?? '', widths[i] ?? 0, rightAligned.includes(i)))
+        row
+          .map((text, i) => pad(text, widths[i] ?? 0, rightAligned.includes(i)))
           .join('  ')
           .trimEnd(),
     )

@@ -7,6 +7,10 @@
 import { z } from 'zod';
 import {
   DEFAULT_RUN_LIMITS,
+  MAX_RETRY_WAIT_MS,
+  MAX_RPM,
+  MAX_TOKENS,
+  MAX_TRIALS,
   PROXY_MODES,
   RUN_STATUSES,
   type ProfileDefaults,
@@ -39,18 +43,34 @@ function exactly<T>() {
   ) => schema;
 }
 
+/**
+ * No trial outlasts its deadline, and no front end takes a deadline (or any
+ * time limit) longer than a day: a time beyond it was never measured.
+ */
+const MAX_TRIAL_MS = 86_400_000;
+
 const instant = z.iso.datetime({ offset: true });
 const count = z.int().min(0);
-const ms = z.number();
+/** A chunk's counts, as the store keeps them: 32 bits each (timeline-codec.ts). */
+const chunkCount = count.max(0xffff_ffff, 'more than a chunk can hold (2^32 - 1)');
+/** What a trial measured: from its t0, or between two of its events. */
+const ms = z
+  .number()
+  .min(0, 'a time cannot be negative')
+  .max(MAX_TRIAL_MS, 'a time beyond a day, longer than any trial can last');
 const nullableMs = ms.nullable();
+/** A figure derived from times and counts: a rate, a share, a mean. */
+const figure = z.number().min(0, 'it cannot be negative').nullable();
+/** A time limit of a run or a profile, as the front ends take one. */
+const limit = z.number().positive().max(MAX_TRIAL_MS);
 
 const chunk = exactly<ChunkRecord>()(
   z.strictObject({
     at_ms: ms,
     kind: z.enum(['content', 'reasoning', 'mixed']),
-    chars: count,
-    bytes: count,
-    tokens: count,
+    chars: chunkCount,
+    bytes: chunkCount,
+    tokens: chunkCount,
   }),
 );
 
@@ -59,7 +79,8 @@ const ping = exactly<PingRecord>()(
 );
 
 const timeline = exactly<TrialTimeline>()(
-  z.strictObject({ t0_mono_ms: ms, chunks: z.array(chunk), pings: z.array(ping) }),
+  // t0 on the monotonic clock: from the process's start, so it may pass a day.
+  z.strictObject({ t0_mono_ms: z.number().min(0), chunks: z.array(chunk), pings: z.array(ping) }),
 );
 
 const abort = exactly<AbortRecord>()(
@@ -103,23 +124,25 @@ const measuredTrial = exactly<Omit<Trial, keyof ReaderFields>>()(
     usage_prompt_tokens: z.int().nullable(),
     usage_diff: z.int().nullable(),
     usage_requested: z.boolean(),
-    tokens_per_chunk_mean: nullableMs,
+    tokens_per_chunk_mean: figure,
     itl_ms: nullableMs,
-    decode_tps: nullableMs,
-    e2e_tps: nullableMs,
+    decode_tps: figure,
+    e2e_tps: figure,
     pings: count,
     first_ping_ms: nullableMs,
     max_silence_ms: nullableMs,
     max_content_silence_ms: nullableMs,
     stalled: z.boolean(),
-    burst_share: nullableMs,
+    burst_share: figure,
     buffered: z.boolean(),
     bytes: count,
+    // Files written before LastToken counted them have none: not counted, as in a row stored then.
+    bytes_after_end: count.nullable().default(null),
     content_encoding: z.string().nullable(),
     finish_reason: z.string().nullable(),
     http_status: z.int().nullable(),
     request_id: z.string().nullable(),
-    retry_after_s: nullableMs,
+    retry_after_s: figure,
     error: z.string().nullable(),
     text: z.string(),
     reasoning_text: z.string(),
@@ -134,9 +157,10 @@ const trial = exactly<Trial>()(
   measuredTrial
     .extend({
       reader_pace_tps: z.number().positive().optional(),
-      reader_done_ms: nullableMs.optional(),
-      reader_wait_ms: nullableMs.optional(),
-      reader_stall_ms: nullableMs.optional(),
+      // Derived at a reading pace: a slow reader of a long answer takes more than a day.
+      reader_done_ms: z.number().nullable().optional(),
+      reader_wait_ms: z.number().nullable().optional(),
+      reader_stall_ms: z.number().nullable().optional(),
     })
     .transform(
       ({ reader_pace_tps, reader_done_ms, reader_wait_ms, reader_stall_ms, ...measured }): Trial =>
@@ -164,12 +188,12 @@ export const fileTrial = exactly<Omit<StoredTrial, 'run_id'>>()(
 
 const profileDefaults = exactly<ProfileDefaults>()(
   z.strictObject({
-    max_tokens: z.int().min(1).optional(),
-    connect_timeout_ms: ms.optional(),
-    idle_timeout_ms: ms.optional(),
-    stall_ms: ms.optional(),
-    deadline_ms: ms.optional(),
-    max_rpm: z.number().positive().optional(),
+    max_tokens: z.int().min(1).max(MAX_TOKENS).optional(),
+    connect_timeout_ms: limit.optional(),
+    idle_timeout_ms: limit.optional(),
+    stall_ms: limit.optional(),
+    deadline_ms: limit.optional(),
+    max_rpm: z.number().positive().max(MAX_RPM).optional(),
   }),
 );
 
@@ -212,11 +236,11 @@ function withoutCredentials(url: string): boolean {
 
 const limits = exactly<RunLimits>()(
   z.strictObject({
-    connect_timeout_ms: ms,
-    idle_timeout_ms: ms,
-    stall_ms: ms,
+    connect_timeout_ms: limit,
+    idle_timeout_ms: limit,
+    stall_ms: limit,
     reader_pace_tps: z.number().positive().optional(),
-    deadline_ms: ms,
+    deadline_ms: limit,
     max_event_bytes: count,
     max_response_bytes: count,
     max_text_chars: count,
@@ -226,16 +250,16 @@ const limits = exactly<RunLimits>()(
 const config = exactly<RunConfig>()(
   z.strictObject({
     prompt: z.string(),
-    max_tokens: z.int().min(1),
-    modes: z.array(z.enum(MODES)),
-    trials: z.int().min(1),
+    max_tokens: z.int().min(1).max(MAX_TOKENS),
+    modes: z.array(z.enum(MODES)).min(1).max(MODES.length),
+    trials: z.int().min(1).max(MAX_TRIALS),
     profile_ids: z.array(z.string()),
     // Runs recorded before the size limits existed read back with today's defaults (history-queries.ts).
     limits: limits.default(DEFAULT_RUN_LIMITS),
     reuse_connection: z.boolean(),
     warmup: z.boolean(),
-    max_retry_wait_ms: ms.min(0).optional(),
-    give_up_after: count.optional(),
+    max_retry_wait_ms: z.number().min(0).max(MAX_RETRY_WAIT_MS).optional(),
+    give_up_after: count.max(MAX_TRIALS).optional(),
   }),
 );
 

@@ -17,11 +17,12 @@
 // them (null); an older LastToken refuses a version 2 file as newer, rather
 // than as damaged by a field it does not know.
 
-import { readFile, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { version as appVersion } from '../../../package.json';
 import type { ProfileSnapshot, RunDetail, StoredTrial } from '../../shared/run';
+import { FileReadError, readRegularFile } from '../read-regular-file';
+import { firstInconsistency } from './run-file-consistency';
 import { fileRun, fileTrial, profileSnapshot, type FileRun } from './run-file-schema';
 
 export const RUN_FILE_FORMAT = 'lasttoken-run';
@@ -103,28 +104,17 @@ export function without<T extends object, K extends keyof T>(value: T, ...keys: 
   >;
 }
 
-/** Reads and checks one run file; throws RunFileError when it is not one this build can import. */
-export async function readRunFile(path: string): Promise<RunFileContent> {
+/**
+ * Reads and checks one run file; throws RunFileError when it is not one this
+ * build can import. An aborted `signal` ends the read with its reason.
+ */
+export async function readRunFile(path: string, signal?: AbortSignal): Promise<RunFileContent> {
   let text: string;
   try {
-    const size = (await stat(path)).size;
-    if (size > MAX_RUN_FILE_BYTES) {
-      throw new RunFileError(path, `it is ${size} bytes, more than any run file (at most 512 MiB)`);
-    }
-    text = await readFile(path, 'utf8');
+    text = await readRegularFile(path, 'a run file', MAX_RUN_FILE_BYTES, signal);
   } catch (error) {
-    if (error instanceof RunFileError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new RunFileError(
-      path,
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'it is a folder'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (error as Error).message,
-    );
+    if (error instanceof FileReadError) throw new RunFileError(path, error.reason);
+    throw error;
   }
   return parseRunFile(path, text);
 }
@@ -167,8 +157,11 @@ export function parseRunFile(path: string, text: string): RunFileContent {
   const parsed = fileSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new RunFileError(path, `it is damaged${where}: ${issue?.message ?? 'invalid'}`);
+    const at = issue?.path.join('.') ?? '';
+    throw new RunFileError(
+      path,
+      `it is damaged${at === '' ? '' : ` at ${at}`}: ${issue?.message ?? 'invalid'}${given(data, issue?.path)}${ofRun(data)}`,
+    );
   }
   // The data as the file has it, now known to fit the schema: zod's copy would
   // reorder the keys of the config and of each profile's defaults, and a run
@@ -180,36 +173,28 @@ export function parseRunFile(path: string, text: string): RunFileContent {
     profiles,
     trials,
   };
-  checkConsistency(path, content);
+  const contradiction = firstInconsistency(content);
+  if (contradiction) {
+    throw new RunFileError(
+      path,
+      `it is damaged at ${contradiction.at}: ${contradiction.reason}${ofRun(data)}`,
+    );
+  }
   return content;
 }
 
-/** What the schema cannot say: ids that must be unique, trials and failures that must be the run's. */
-function checkConsistency(path: string, content: RunFileContent): void {
-  const profileIds = new Set<string>();
-  for (const profile of content.profiles) {
-    if (profileIds.has(profile.id)) {
-      throw new RunFileError(path, `it is damaged: profile ${profile.id} is listed twice`);
-    }
-    profileIds.add(profile.id);
+/** " (run ID)" when the file names its run. */
+function ofRun(data: object): string {
+  const id = (data as { run?: { id?: unknown } }).run?.id;
+  return typeof id === 'string' ? ` (run ${JSON.stringify(id)})` : '';
+}
+
+/** ", got N" for a number at `path`; never text, which may be a credential (a proxy URL's). */
+function given(data: unknown, path: readonly PropertyKey[] | undefined): string {
+  let value = data;
+  for (const key of path ?? []) {
+    if (typeof value !== 'object' || value === null) return '';
+    value = (value as Record<PropertyKey, unknown>)[key];
   }
-  for (const { profile_id } of content.run.profile_failures ?? []) {
-    if (!profileIds.has(profile_id)) {
-      throw new RunFileError(
-        path,
-        `it is damaged: a failure names profile ${profile_id}, which is not the run's`,
-      );
-    }
-  }
-  const trialKeys = new Set<string>();
-  for (const { profile_id, trial_index, trial } of content.trials) {
-    const key = `${profile_id}\u0000${trial.mode}\u0000${trial_index}`;
-    if (trialKeys.has(key)) {
-      throw new RunFileError(
-        path,
-        `it is damaged: ${trial.mode} trial ${trial_index} of profile ${profile_id} is listed twice`,
-      );
-    }
-    trialKeys.add(key);
-  }
+  return typeof value === 'number' ? `, got ${value}` : '';
 }

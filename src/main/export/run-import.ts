@@ -19,17 +19,25 @@ export interface RunImportOptions {
   now?: Date;
 }
 
+export interface RunFileImportOptions extends RunImportOptions {
+  /** Ends the reading of the files (with its reason); nothing is imported then. */
+  signal?: AbortSignal;
+}
+
 /** `added` in the order of the files; `skipped`: runs this history had already (or an earlier file of the same import). */
 export type RunImportResult = RunImportView;
 
 export async function importRunFiles(
   paths: readonly string[],
   runs: Pick<RunsRepository, 'importRuns'>,
-  options: RunImportOptions = {},
+  options: RunFileImportOptions = {},
 ): Promise<RunImportResult> {
   const contents: LoadedRunFile[] = [];
   // One at a time: a history's files can be large, and the first bad one ends the import.
-  for (const path of paths) contents.push({ path, content: await readRunFile(path) });
+  for (const path of paths) {
+    contents.push({ path, content: await readRunFile(path, options.signal) });
+  }
+  options.signal?.throwIfAborted();
   return importRunContents(contents, runs, options);
 }
 

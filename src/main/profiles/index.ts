@@ -18,6 +18,7 @@ export {
   parseProfileFile,
   toProfileFile,
   type ProfileFile,
+  type WithheldSetting,
 } from './profile-file';
 export {
   ProxyUrlInputError,
@@ -26,7 +27,7 @@ export {
   splitProxyUrl,
   type ProxyCredentials,
 } from './proxy-url';
-export { KEY_ENV_NAME, isCredentialQuery, validateRequestShape } from './request-shape';
+export { KEY_ENV_NAME, validateRequestShape } from './request-shape';
 export {
   BUILTIN_SIMULATOR_URL,
   DEMO_PROFILE_ID,

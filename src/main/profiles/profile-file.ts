@@ -2,7 +2,8 @@
 // them to another machine (`lasttoken profile export` / `profile import`).
 // It never holds a key or a proxy's credentials: those stay in this machine's
 // keychain, and are given again where the file is imported. A file comes
-// from anywhere, so all of it is checked before anything is saved.
+// from anywhere, so all of it is checked before anything is saved, and what
+// it says is data, never an instruction to this machine (withheldOnImport).
 
 import { z } from 'zod';
 import type { Profile, ProfileInput } from '../../shared/run';
@@ -104,4 +105,45 @@ export function parseProfileFile(text: string, where: string): ProfileInput[] {
     );
   }
   return parsed.data.profiles;
+}
+
+/**
+ * A setting a profile file carries but does not decide where it is imported,
+ * since each would act on the importer's machine: a key variable reads a
+ * secret of its environment (AWS_SECRET_ACCESS_KEY, say) and sends it to the
+ * file's endpoint; allow_insecure_key sends the key over plain http; a proxy
+ * of the file's, or none, routes the requests (the key with them) another way
+ * than the machine's own. The importer sets them again, knowingly. What stays
+ * only shapes requests to the endpoint the file names, which the importer
+ * sees: extra headers and query parameters (never credentials: validate.ts)
+ * and the header and prefix the key travels in, to that endpoint alone.
+ */
+export type WithheldSetting =
+  | { setting: 'key_env'; name: string }
+  | { setting: 'allow_insecure_key' }
+  | { setting: 'proxy_url'; url: string }
+  | { setting: 'direct' };
+
+/** The profile as an imported one is saved: without what a file may not decide. */
+export function withheldOnImport(input: ProfileInput): {
+  input: ProfileInput;
+  withheld: WithheldSetting[];
+} {
+  const withheld: WithheldSetting[] = [];
+  if (input.key_env !== null) withheld.push({ setting: 'key_env', name: input.key_env });
+  if (input.allow_insecure_key) withheld.push({ setting: 'allow_insecure_key' });
+  if (input.proxy_mode === 'url' && input.proxy_url !== null) {
+    withheld.push({ setting: 'proxy_url', url: input.proxy_url });
+  }
+  if (input.proxy_mode === 'direct') withheld.push({ setting: 'direct' });
+  return {
+    input: {
+      ...input,
+      key_env: null,
+      allow_insecure_key: false,
+      proxy_mode: 'env',
+      proxy_url: null,
+    },
+    withheld,
+  };
 }

@@ -13,4 +13,10 @@ export {
 export { RunsRepository, type ImportedRun } from './runs-repository';
 export { SettingsRepository } from './settings-repository';
 export { openStore, type Store } from './store';
-export { StoreOpenError, type StoreOpenErrorCode } from './store-error';
+export {
+  StoreFileError,
+  StoreOpenError,
+  storeFileError,
+  type StoreFileProblem,
+  type StoreOpenErrorCode,
+} from './store-error';

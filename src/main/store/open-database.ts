@@ -13,7 +13,8 @@ import { fileKind } from '../file-kind';
 import { applyMigrations } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { recoverInterruptedRuns } from './run-owner';
-import { StoreOpenError } from './store-error';
+import { foreignWalReason } from './foreign-wal';
+import { StoreOpenError, storeFileError } from './store-error';
 import { isReadOnlyError, whyNotWritable, writeRefusal, type SqliteError } from './write-access';
 
 export interface OpenDatabaseOptions {
@@ -47,6 +48,7 @@ const SQLITE_CANNOT_OPEN = new Set([
 
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): Database.Database {
   refuseWhatIsNotAFile(path);
+  refuseForeignWal(path);
   createFolder(path);
   const db = connect(path, options.nativeBinding, false);
   let refusal: SqliteError | null;
@@ -95,6 +97,21 @@ function refuseWhatIsNotAFile(path: string): void {
     'not_a_file',
     path,
     `${path} is ${fileKind(stats)}, not a history database file: choose another with --db or LASTTOKEN_DB`,
+  );
+}
+
+/** SQLite would replay a log that is not the file's into it (foreign-wal.ts): refused before it can. */
+function refuseForeignWal(path: string): void {
+  const reason = foreignWalReason(path);
+  if (reason === null) return;
+  const name = basename(path);
+  throw new StoreOpenError(
+    'foreign_wal',
+    path,
+    `the write-ahead log ${path}-wal is not the one of the history database ${path} (${reason}): ` +
+      `SQLite would replay it into the history and damage it, so neither file was opened. If ${name} ` +
+      `was restored from a backup or copied here, move ${name}-wal and ${name}-shm out of its folder and try again; ` +
+      'otherwise choose another file with --db or LASTTOKEN_DB',
   );
 }
 
@@ -224,7 +241,8 @@ function configure(db: Database.Database, path: string): void {
   db.pragma('foreign_keys = ON');
 }
 
-function asOpenError(error: unknown, path: string): Error {
+/** An error of opening `path` as a StoreOpenError when it is one a user can act on; others as they are. */
+export function asOpenError(error: unknown, path: string): Error {
   if (error instanceof StoreOpenError) return error;
   if (!(error instanceof Database.SqliteError)) return error as Error;
   if (error.code === 'SQLITE_NOTADB') {
@@ -235,6 +253,9 @@ function asOpenError(error: unknown, path: string): Error {
       { cause: error },
     );
   }
+  // Damaged (cut short, bad pages), or its disk full or failing.
+  const failed = storeFileError(error, path);
+  if (failed) return new StoreOpenError(failed.code, path, failed.message, { cause: error });
   if (SQLITE_CANNOT_OPEN.has(error.code)) {
     return new StoreOpenError(
       'cannot_open',

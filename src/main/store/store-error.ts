@@ -1,5 +1,8 @@
-// Why a history database could not be opened, with a message for people.
+// Why a history database could not be opened, or failed a command once
+// open, with a message for people: which file, what is wrong, what to do.
 // Callers (CLI, app) show `message`; `code` lets them add their own advice.
+
+import Database from 'better-sqlite3';
 
 export type StoreOpenErrorCode =
   /** The file or its folder cannot be created, opened or written. */
@@ -19,7 +22,17 @@ export type StoreOpenErrorCode =
   /** The recorded migrations do not match the schema version. */
   | 'inconsistent_schema'
   /** better-sqlite3's compiled module could not be loaded. */
-  | 'native_module';
+  | 'native_module'
+  /** A write-ahead log beside the file that is not its own: SQLite would replay it into the file. */
+  | 'foreign_wal'
+  | StoreFileProblem;
+
+/**
+ * What can go wrong with the file itself, at open or under any command:
+ * `damaged` (cut short, bad pages), `disk_full`, `io_error` (the disk failed
+ * to read or write it).
+ */
+export type StoreFileProblem = 'damaged' | 'disk_full' | 'io_error';
 
 export class StoreOpenError extends Error {
   override readonly name = 'StoreOpenError';
@@ -32,4 +45,60 @@ export class StoreOpenError extends Error {
   ) {
     super(message, options);
   }
+}
+
+/** The history's file failed a command once open: damaged, or its disk full or failing. */
+export class StoreFileError extends Error {
+  override readonly name = 'StoreFileError';
+
+  constructor(
+    readonly code: StoreFileProblem,
+    readonly path: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+const ANOTHER = 'choose another file with --db or LASTTOKEN_DB';
+
+/**
+ * SQLite's error as what it says of the file at `path`, in one line; null for
+ * any other error. A failed statement leaves what was committed before it,
+ * and a failed transaction nothing of itself: so "what was saved before is kept".
+ */
+export function storeFileError(error: unknown, path: string): StoreFileError | null {
+  if (!(error instanceof Database.SqliteError)) return null;
+  const { code } = error;
+  const sqlite = `SQLite: ${error.message}`;
+  if (
+    code.startsWith('SQLITE_CORRUPT') ||
+    code === 'SQLITE_NOTADB' ||
+    code === 'SQLITE_IOERR_SHORT_READ'
+  ) {
+    return new StoreFileError(
+      'damaged',
+      path,
+      `the history database ${path} is damaged (${sqlite}): restore it from a backup, or ${ANOTHER}`,
+      { cause: error },
+    );
+  }
+  if (code === 'SQLITE_FULL') {
+    return new StoreFileError(
+      'disk_full',
+      path,
+      `cannot write the history database ${path}: the disk is full (${sqlite}); what was saved before is kept: free some space, or ${ANOTHER}`,
+      { cause: error },
+    );
+  }
+  if (code.startsWith('SQLITE_IOERR')) {
+    return new StoreFileError(
+      'io_error',
+      path,
+      `cannot read or write the history database ${path}: the disk failed (${sqlite}, ${code}); what was saved before is kept: check the disk, or ${ANOTHER}`,
+      { cause: error },
+    );
+  }
+  return null;
 }

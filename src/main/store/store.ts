@@ -3,7 +3,7 @@
 
 import type { Database } from 'better-sqlite3';
 import { HistoryQueries } from './history-queries';
-import { openDatabase, type OpenDatabaseOptions } from './open-database';
+import { asOpenError, openDatabase, type OpenDatabaseOptions } from './open-database';
 import { ProfilesRepository } from './profiles-repository';
 import { backfillReaderMetrics } from './reader-backfill';
 import { RunsRepository } from './runs-repository';
@@ -22,7 +22,13 @@ export interface Store {
 
 export function openStore(path: string, options: OpenDatabaseOptions = {}): Store {
   const db = openDatabase(path, options);
-  if (!db.readonly) backfillReaderMetrics(db);
+  try {
+    if (!db.readonly) backfillReaderMetrics(db);
+  } catch (error) {
+    // Part of opening: a damaged file or a full disk says so as any failed open does.
+    db.close();
+    throw asOpenError(error, path);
+  }
   const runs = new RunsRepository(db);
   return {
     db,
