@@ -260,7 +260,7 @@ describe('import', () => {
   describe('refuses a bad file with a clear message and writes nothing', () => {
     const fresh = (): string => join(dir, `fresh-${Math.random().toString(36).slice(2)}.db`);
 
-    async function refused(file: string, content: string, message: RegExp): Promise<void> {
+    async function refused(file: string, content: string, message: RegExp): Promise<CliRun> {
       writeFileSync(file, content);
       const db = fresh();
       await ok(db, ['history']); // the database exists, with no run
@@ -273,6 +273,7 @@ describe('import', () => {
       expect(run.stdout).toBe('');
       expect(await history(db)).toEqual([]);
       expect(databaseBytes(db).equals(bytes)).toBe(true);
+      return run;
     }
 
     it('a truncated file', async () => {
@@ -409,6 +410,27 @@ describe('import', () => {
           }),
           /stranger\.json: it is damaged at trials\.2\.profile_id: the trial is of profile "stranger", which is not among the run's profiles \(run "[0-9a-f-]+"\)/,
         );
+      });
+
+      it('a profile whose base URL carries a credential, which is never echoed', async () => {
+        const secret = 'sk-hidden-in-a-shared-run-file-1234567890';
+        const path = join(dir, 'credential.json');
+        const inUrl = await refused(
+          path,
+          edited((file) => {
+            const profile = file.profiles[0]!;
+            profile.base_url = `${profile.base_url}?api_key=${secret}`;
+          }),
+          /credential\.json: it is damaged at profiles\.0: profile "[^"]+"'s base URL: query parameter api_key would carry a credential: /,
+        );
+        const withQuery = await refused(
+          join(dir, 'credential-query.json'),
+          edited((file) => {
+            file.profiles[0]!.query = { token: secret };
+          }),
+          /at profiles\.0: profile "[^"]+"'s base URL: query parameter token would carry a credential/,
+        );
+        for (const run of [inUrl, withQuery]) expect(run.stderr).not.toContain(secret.slice(3, 11));
       });
 
       it('a trial outside the run’s plan', async () => {
@@ -578,6 +600,12 @@ interface RunFileJson {
     label: string | null;
     config: { trials: number; limits: { max_event_bytes: number } };
   };
-  profiles: { id: string; name: string; model: string }[];
+  profiles: {
+    id: string;
+    name: string;
+    model: string;
+    base_url: string;
+    query: Record<string, string>;
+  }[];
   trials: TrialJson[];
 }

@@ -5,11 +5,18 @@
 // its chunks' arrivals, and its counts stay within what the engine lets a
 // trial keep. A file that contradicts itself would show impossible figures as
 // measurements ("total −5000 ms"): it is refused whole, with the first
-// contradiction found and where it is.
+// contradiction found and where it is. So is a file whose profiles carry a
+// credential in their URL (the same rule as wherever a URL is taken): the
+// history would keep it and show it.
 
 import type { RunLimits, StoredTrial } from '../../shared/run';
 import type { Trial } from '../../shared/trial';
 import { MAX_PINGS } from '../probe/run-trial';
+import {
+  credentialQueryMessage,
+  isCredentialQuery,
+  urlCredentialProblem,
+} from '../probe/url-credentials';
 import { trialSchedule } from '../runs/plan';
 import type { RunFileContent } from './run-file';
 
@@ -64,6 +71,10 @@ function runInconsistency({ run, profiles }: RunFileContent): Inconsistency | nu
       };
     }
   }
+  for (const [i, profile] of profiles.entries()) {
+    const credential = snapshotCredential(profile);
+    if (credential) return { at: `profiles.${i}`, reason: credential };
+  }
   for (const [i, { profile_id }] of (run.profile_failures ?? []).entries()) {
     if (!ids.has(profile_id)) {
       return {
@@ -76,6 +87,20 @@ function runInconsistency({ run, profiles }: RunFileContent): Inconsistency | nu
     return { at: 'run.ended_at', reason: 'the run ended before it started' };
   }
   return null;
+}
+
+function snapshotCredential({
+  id,
+  base_url,
+  query,
+}: RunFileContent['profiles'][number]): string | null {
+  const url = URL.canParse(base_url) ? new URL(base_url) : null;
+  const inUrl = url === null ? null : urlCredentialProblem(url);
+  const inQuery = Object.entries(query).find(([name, value]) =>
+    isCredentialQuery(name, value.trim()),
+  );
+  const problem = inUrl ?? (inQuery ? credentialQueryMessage(inQuery[0]) : null);
+  return problem === null ? null : `profile ${quoted(id)}'s base URL: ${problem}`;
 }
 
 function trialsInconsistency({ run, profiles, trials }: RunFileContent): Inconsistency | null {
