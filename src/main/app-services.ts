@@ -95,6 +95,7 @@ export function openAppServices(options: AppServicesOptions): AppServices {
       log(
         `LastToken: ${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       ),
+    options.databasePath,
   );
   return {
     store,
@@ -111,7 +112,7 @@ export function openAppServices(options: AppServicesOptions): AppServices {
         const pace = settings.get().reader_pace_tps;
         return { ok: true, value: openRunCsv(store.history, request.value, pace) };
       } catch (error) {
-        return { ok: false, error: toApiError(error) };
+        return { ok: false, error: toApiError(error, options.databasePath) };
       }
     },
     async close() {

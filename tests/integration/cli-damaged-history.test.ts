@@ -23,7 +23,9 @@ import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAppServices } from '../../src/main/app-services';
 import { runFileStream } from '../../src/main/export';
+import { MemoryKeyStore } from '../../src/main/secrets';
 import { openStore, type Store } from '../../src/main/store/store';
 import type { RunDetail } from '../../src/shared/run';
 import { cliInProcess, type CliRun } from '../support/cli-in-process';
@@ -150,6 +152,24 @@ describe('a damaged history', () => {
       if (argv[0] === 'import') expect(run.stderr).toMatch(/; nothing was imported\n$/);
     }
     expect(bytesOf(db)).toEqual(before);
+
+    // The app says the same of it, with the file named.
+    const services = openAppServices({
+      databasePath: db,
+      keys: new MemoryKeyStore(),
+      identity: { name: 'LastToken', version: 'test', electron: null, transport: 'http' },
+      systemLocale: 'en-US',
+    });
+    try {
+      const answer = await services.dispatch('historyRun', { run_id: 'run-1' });
+      expect(answer.ok).toBe(false);
+      if (!answer.ok) {
+        expect(answer.error.code).toBe('storage');
+        expect(`lasttoken: ${answer.error.message}`).toMatch(damaged(db));
+      }
+    } finally {
+      await services.close();
+    }
   });
 });
 

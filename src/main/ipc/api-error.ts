@@ -12,10 +12,11 @@ import { RequestSecretError } from '../runs/profile-endpoint';
 import { RunInProgressError } from '../runs/run-service';
 import { InvalidKeyError, InvalidProfileIdError, KeychainUnavailableError } from '../secrets';
 import { SettingsError } from '../settings';
-import { StoreOpenError } from '../store';
+import { StoreOpenError, storeFileError } from '../store';
 import { NotFoundError } from './not-found';
 
-export function toApiError(error: unknown): ApiError {
+/** `databasePath`: the history's file, which a damaged or full database's message names. */
+export function toApiError(error: unknown, databasePath?: string): ApiError {
   if (error instanceof ProfileNotFoundError || error instanceof NotFoundError) {
     return { code: 'not_found', message: error.message };
   }
@@ -50,7 +51,11 @@ export function toApiError(error: unknown): ApiError {
     return { code: 'storage', message: error.message };
   }
   if (error instanceof Database.SqliteError) {
-    return { code: 'storage', message: `the history database failed: ${error.message}` };
+    const failed = databasePath === undefined ? null : storeFileError(error, databasePath);
+    return {
+      code: 'storage',
+      message: failed?.message ?? `the history database failed: ${error.message}`,
+    };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'internal', message: `LastToken failed (please report it): ${message}` };

@@ -48,11 +48,13 @@ export function parseInput<K extends IpcMethodName>(
 
 /**
  * `report` sees every error that is a bug (`internal`), for the log; the
- * caller gets its message either way.
+ * caller gets its message either way. `databasePath` is named in the message
+ * of a damaged or full history.
  */
 export function createDispatch(
   handlers: HandlersFor<IpcContract>,
   report: (method: string, error: unknown) => void = () => {},
+  databasePath?: string,
 ): Dispatch {
   // Indexing the contract and the handlers with one generic key keeps each
   // method paired with its own handler's type (a plain union key would not).
@@ -66,7 +68,7 @@ export function createDispatch(
     try {
       return { ok: true, value: await handler(parsed.value) };
     } catch (error) {
-      const answer = toApiError(error);
+      const answer = toApiError(error, databasePath);
       if (answer.code === 'internal') report(name, error);
       return { ok: false, error: answer };
     }
