@@ -39,6 +39,15 @@ export const MAX_RETRY_WAIT_MS = 86_400_000;
 /** A profile stops after this many failed trials in a row: the provider is down or refuses, and calls cost quota. */
 export const DEFAULT_GIVE_UP_AFTER = 5;
 
+/**
+ * The saved profiles as runs and the demo profile read them (the store's
+ * ProfilesRepository fits: it answers null for an unknown id). Here, below
+ * both, so that neither imports the other for it.
+ */
+export interface ProfileLookup {
+  get(id: string): Profile | null | undefined;
+}
+
 /** A saved endpoint. Never holds the key: that lives in the OS keychain under the profile's id. */
 export interface Profile {
   id: string;

@@ -4,8 +4,7 @@
 // profile (the CLI now, the app later) starts the simulator in-process for the
 // run and puts the simulator's URL into the profile the run snapshots.
 
-import type { Profile, ProfileInput } from '../../shared/run';
-import type { ProfileLookup } from '../runs';
+import type { Profile, ProfileInput, ProfileLookup } from '../../shared/run';
 
 export const DEMO_PROFILE_ID = 'demo';
 

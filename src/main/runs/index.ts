@@ -5,7 +5,6 @@ export {
   trialSchedule,
   RunConfigError,
   type PlannedTrial,
-  type ProfileLookup,
 } from './plan';
 export {
   startRun,

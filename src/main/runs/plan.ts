@@ -8,17 +8,12 @@ import {
   MAX_RPM,
   SIZE_LIMITS,
   TIME_LIMITS,
-  type Profile,
+  type ProfileLookup,
   type RunConfig,
   type RunPlan,
 } from '../../shared/run';
 import { MODES, type Mode } from '../../shared/trial';
 import { callSpacingMs } from './call-gate';
-
-/** The saved profiles (the store's ProfilesRepository fits: it answers null for an unknown id). */
-export interface ProfileLookup {
-  get(id: string): Profile | null | undefined;
-}
 
 /** One trial of a profile's schedule. */
 export interface PlannedTrial {

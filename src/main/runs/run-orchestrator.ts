@@ -55,6 +55,7 @@ import {
   type Profile,
   type ProfileFailure,
   type ProfileFailureReason,
+  type ProfileLookup,
   type ProfileSnapshot,
   type RunConfig,
   type RunEvent,
@@ -68,7 +69,7 @@ import {
 import type { Mode, Trial } from '../../shared/trial';
 import { callSpacingMs, processCallGates, type CallGates } from './call-gate';
 import { createEmitter, type Listener } from './emitter';
-import { planRun, trialSchedule, type PlannedTrial, type ProfileLookup } from './plan';
+import { planRun, trialSchedule, type PlannedTrial } from './plan';
 import { requestEndpoint, type Environment } from './profile-endpoint';
 import { offSocketQueue, type TurnQueue } from './turn-queue';
 import { unsavedTrial } from './unsaved-trial';

@@ -20,13 +20,13 @@ import type {
   SeriesView,
   TrialPosition,
 } from '../../shared/api';
-import type { RunConfig, RunEvent, RunTags } from '../../shared/run';
+import type { ProfileLookup, RunConfig, RunEvent, RunTags } from '../../shared/run';
 import { arrivalPoints, trialBrief } from '../charts/run-charts';
 import { usesBuiltinSimulator, withBuiltinEndpoint } from '../profiles';
 import type { BuiltinSimulator } from '../sim';
 import type { Store } from '../store';
 import type { Emitter } from './emitter';
-import { planRun, runConfigProblems, type ProfileLookup } from './plan';
+import { planRun, runConfigProblems } from './plan';
 import { startRun, type KeySource, type RunDeps, type RunHandle } from './run-orchestrator';
 import { offSocketQueue, type TurnQueue } from './turn-queue';
 import { RunSeries, type LaunchedRun, type SeriesRequest, type SeriesTimers } from './run-series';
