@@ -2,7 +2,7 @@
 // event. Both sides read CLOCK_MONOTONIC, so arrival − write is the engine's
 // whole error for an event: loopback transit plus any delay before the read
 // was stamped.
-import { PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import {
   createProbeSession,
   DEFAULT_LIMITS,
@@ -27,6 +27,12 @@ export interface AccuracySamples {
   gcPauses: number;
   gcLongestMs: number;
   gcTotalMs: number;
+  /**
+   * How late the client's event loop ran what was due (p99 and max): the
+   * delay a socket read waits before it is stamped, whatever caused it.
+   */
+  eventLoopDelayP99Ms: number;
+  eventLoopDelayMaxMs: number;
   /** What the `alongside` load reported (e.g. how many answers it measured meanwhile). */
   alongside: number | null;
 }
@@ -61,13 +67,16 @@ export function emptySamples(): AccuracySamples {
     gcPauses: 0,
     gcLongestMs: 0,
     gcTotalMs: 0,
+    eventLoopDelayP99Ms: 0,
+    eventLoopDelayMaxMs: 0,
     alongside: null,
   };
 }
 
 /**
  * Watches this process (the client) until the returned function is called:
- * its CPU share and its garbage collections, during which no read is stamped.
+ * its CPU share, its garbage collections, during which no read is stamped,
+ * and its event loop's delay.
  */
 export function observeClient(samples: AccuracySamples): () => void {
   const gc = new PerformanceObserver((list) => {
@@ -78,10 +87,16 @@ export function observeClient(samples: AccuracySamples): () => void {
     }
   });
   gc.observe({ entryTypes: ['gc'] });
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   const cpuBefore = process.cpuUsage();
   const wallBefore = performance.now();
   return () => {
     gc.disconnect();
+    loop.disable();
+    // The histogram counts nanoseconds.
+    samples.eventLoopDelayP99Ms = loop.percentile(99) / 1e6;
+    samples.eventLoopDelayMaxMs = loop.max / 1e6;
     const cpu = process.cpuUsage(cpuBefore);
     samples.clientCpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
   };

@@ -71,7 +71,8 @@ function printAccuracy(
   );
   console.log(
     `  client: ${(samples.clientCpuShare * 100).toFixed(0)}% of one core; ` +
-      `${samples.gcPauses} GC pauses, longest ${samples.gcLongestMs.toFixed(1)} ms, ${samples.gcTotalMs.toFixed(0)} ms in all`,
+      `${samples.gcPauses} GC pauses, longest ${samples.gcLongestMs.toFixed(1)} ms, ${samples.gcTotalMs.toFixed(0)} ms in all; ` +
+      `event-loop delay p99 ${samples.eventLoopDelayP99Ms.toFixed(1)} ms, max ${samples.eventLoopDelayMaxMs.toFixed(1)} ms`,
   );
   for (const failure of samples.failures.slice(0, 5)) console.log(`  not compared: ${failure}`);
 }
