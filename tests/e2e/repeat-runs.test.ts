@@ -166,6 +166,8 @@ describe('importing run files', () => {
     await app.open('#/history');
     const { page } = app;
     const rows = page.locator('.history-run-row');
+    // The earlier tests' runs are listed once the history has answered: count them then.
+    await rows.first().waitFor();
     const before = await rows.count();
     const input = page.locator('.history-import input[type="file"]');
     const status = page.locator('.history-import [role="status"]');

@@ -14,7 +14,13 @@ import {
 } from '../../src/main/probe';
 import { startSimulator, type SimServer, type SimTrace } from '../../src/main/sim';
 import type { Dialect, Mode, Trial } from '../../src/shared/trial';
-import { expectChunksMatchWrites, simTrace, textWrites, TOLERANCE_MS } from '../support/sim-truth';
+import {
+  expectChunksMatchWrites,
+  simTrace,
+  textWrites,
+  TIMED_AGAINST_TRUTH,
+  TOLERANCE_MS,
+} from '../support/sim-truth';
 
 let sim: SimServer;
 beforeAll(async () => {
@@ -62,31 +68,35 @@ async function probe(args: ProbeArgs): Promise<Trial> {
 const traceOf = (trial: Trial): SimTrace => simTrace(sim, trial);
 
 describe('stream mode against the simulator', () => {
-  it('measures a steady stream: TTFT, gaps and tokens match the true writes', async () => {
-    const trial = await probe({ model: 'sim-steady' });
-    const trace = traceOf(trial);
-    expect(trial.status).toBe('ok');
-    expect(trial.error).toBeNull();
-    expectChunksMatchWrites(trial, trace);
-    const firstWrite = textWrites(trace)[0]?.at_mono_ms ?? NaN;
-    expect(trial.ttft_ms).toBeCloseTo(firstWrite - trial.timeline.t0_mono_ms, -1);
-    expect(trial.gap_median_ms).toBeGreaterThan(20 - 2);
-    expect(trial.gap_median_ms).toBeLessThan(20 + 2);
-    expect(trial.text).toBe(trace.content_text);
-    expect(trial.tokens).toBe(trace.completion_tokens);
-    expect(trial.usage_completion_tokens).toBe(trace.completion_tokens);
-    expect(trial.usage_diff).toBe(0);
-    expect(trial.usage_requested).toBe(true);
-    expect(trial.chunks).toBe(40);
-    expect(trial.headers_ms).not.toBeNull();
-    expect(trial.headers_ms as number).toBeLessThan(trial.ttft_ms as number);
-    expect(trial.total_ms as number).toBeGreaterThanOrEqual(trial.last_token_ms as number);
-    expect(trial.reused_connection).toBe(false);
-    expect(trial.dns_ms).toBe(0);
-    expect(trial.connect_ms).not.toBeNull();
-    expect(trial.buffered).toBe(false);
-    expect(trial.stalled).toBe(false);
-  });
+  it(
+    'measures a steady stream: TTFT, gaps and tokens match the true writes',
+    TIMED_AGAINST_TRUTH,
+    async () => {
+      const trial = await probe({ model: 'sim-steady' });
+      const trace = traceOf(trial);
+      expect(trial.status).toBe('ok');
+      expect(trial.error).toBeNull();
+      expectChunksMatchWrites(trial, trace);
+      const firstWrite = textWrites(trace)[0]?.at_mono_ms ?? NaN;
+      expect(trial.ttft_ms).toBeCloseTo(firstWrite - trial.timeline.t0_mono_ms, -1);
+      expect(trial.gap_median_ms).toBeGreaterThan(20 - 2);
+      expect(trial.gap_median_ms).toBeLessThan(20 + 2);
+      expect(trial.text).toBe(trace.content_text);
+      expect(trial.tokens).toBe(trace.completion_tokens);
+      expect(trial.usage_completion_tokens).toBe(trace.completion_tokens);
+      expect(trial.usage_diff).toBe(0);
+      expect(trial.usage_requested).toBe(true);
+      expect(trial.chunks).toBe(40);
+      expect(trial.headers_ms).not.toBeNull();
+      expect(trial.headers_ms as number).toBeLessThan(trial.ttft_ms as number);
+      expect(trial.total_ms as number).toBeGreaterThanOrEqual(trial.last_token_ms as number);
+      expect(trial.reused_connection).toBe(false);
+      expect(trial.dns_ms).toBe(0);
+      expect(trial.connect_ms).not.toBeNull();
+      expect(trial.buffered).toBe(false);
+      expect(trial.stalled).toBe(false);
+    },
+  );
 
   it('does not count a role-only or empty first chunk as the first token', async () => {
     const trial = await probe({ model: 'sim-role-first' });
@@ -105,16 +115,20 @@ describe('stream mode against the simulator', () => {
     expect((trial.ttft_ms ?? 0) - (trial.first_event_ms ?? 0)).toBeGreaterThan(250);
   });
 
-  it('tells chunks from tokens when the server batches tokens into events', async () => {
-    const trial = await probe({ model: 'sim-batched' });
-    const trace = traceOf(trial);
-    expect(trial.status).toBe('ok');
-    expectChunksMatchWrites(trial, trace);
-    expect(trial.tokens).toBe(trace.completion_tokens);
-    expect(trial.tokens_per_chunk_mean as number).toBeGreaterThan(3);
-    expect(trial.chunks).toBeLessThan(trial.tokens / 3);
-    expect(trial.timeline.chunks.reduce((n, c) => n + c.tokens, 0)).toBe(trial.tokens);
-  });
+  it(
+    'tells chunks from tokens when the server batches tokens into events',
+    TIMED_AGAINST_TRUTH,
+    async () => {
+      const trial = await probe({ model: 'sim-batched' });
+      const trace = traceOf(trial);
+      expect(trial.status).toBe('ok');
+      expectChunksMatchWrites(trial, trace);
+      expect(trial.tokens).toBe(trace.completion_tokens);
+      expect(trial.tokens_per_chunk_mean as number).toBeGreaterThan(3);
+      expect(trial.chunks).toBeLessThan(trial.tokens / 3);
+      expect(trial.timeline.chunks.reduce((n, c) => n + c.tokens, 0)).toBe(trial.tokens);
+    },
+  );
 
   it('measures seeded jitter gap by gap', async () => {
     const trial = await probe({ model: 'sim-jitter' });
@@ -178,15 +192,19 @@ describe('stream mode against the simulator', () => {
     expect(trial.max_content_silence_ms as number).toBeGreaterThan(2900);
   });
 
-  it('reassembles CJK text written in pieces that split characters and data: lines', async () => {
-    const trial = await probe({ model: 'sim-cjk' });
-    const trace = traceOf(trial);
-    expect(trial.status).toBe('ok');
-    expect(trial.text).toBe(trace.content_text);
-    expect(trial.text).not.toContain('\uFFFD');
-    expectChunksMatchWrites(trial, trace);
-    expect(trial.tokens).toBe(trace.completion_tokens);
-  });
+  it(
+    'reassembles CJK text written in pieces that split characters and data: lines',
+    TIMED_AGAINST_TRUTH,
+    async () => {
+      const trial = await probe({ model: 'sim-cjk' });
+      const trace = traceOf(trial);
+      expect(trial.status).toBe('ok');
+      expect(trial.text).toBe(trace.content_text);
+      expect(trial.text).not.toContain('\uFFFD');
+      expectChunksMatchWrites(trial, trace);
+      expect(trial.tokens).toBe(trace.completion_tokens);
+    },
+  );
 
   it('separates reasoning from output: TTFT counts thinking, TTFO waits for the answer', async () => {
     for (const dialect of ['openai-chat', 'anthropic-messages'] as const) {
@@ -322,21 +340,25 @@ describe('HTTP errors', () => {
 });
 
 describe('anthropic-messages against the simulator', () => {
-  it('measures a stream with usage from message_start and message_delta', async () => {
-    const trial = await probe({
-      model: 'sim-steady',
-      dialect: 'anthropic-messages',
-      endpoint: { api_key: 'k-test' },
-    });
-    const trace = traceOf(trial);
-    expect(trace.dialect).toBe('anthropic-messages');
-    expect(trial.status).toBe('ok');
-    expect(trial.error).toBeNull();
-    expectChunksMatchWrites(trial, trace);
-    expect(trial.usage_completion_tokens).toBe(trace.completion_tokens);
-    expect(trial.usage_prompt_tokens).not.toBeNull();
-    expect(trial.tokens).toBe(trace.completion_tokens);
-  });
+  it(
+    'measures a stream with usage from message_start and message_delta',
+    TIMED_AGAINST_TRUTH,
+    async () => {
+      const trial = await probe({
+        model: 'sim-steady',
+        dialect: 'anthropic-messages',
+        endpoint: { api_key: 'k-test' },
+      });
+      const trace = traceOf(trial);
+      expect(trace.dialect).toBe('anthropic-messages');
+      expect(trial.status).toBe('ok');
+      expect(trial.error).toBeNull();
+      expectChunksMatchWrites(trial, trace);
+      expect(trial.usage_completion_tokens).toBe(trace.completion_tokens);
+      expect(trial.usage_prompt_tokens).not.toBeNull();
+      expect(trial.tokens).toBe(trace.completion_tokens);
+    },
+  );
 
   it('counts ping events as keep-alives', async () => {
     const trial = await probe({ model: 'sim-pings', dialect: 'anthropic-messages' });

@@ -24,7 +24,13 @@ import { openStore } from '../../src/main/store/store';
 import type { Trial } from '../../src/shared/trial';
 import { startConnectProxy } from '../support/connect-proxy';
 import type { TestProxy } from '../support/proxy-relay';
-import { expectChunksMatchWrites, simTrace, textWrites, TOLERANCE_MS } from '../support/sim-truth';
+import {
+  expectChunksMatchWrites,
+  simTrace,
+  textWrites,
+  TIMED_AGAINST_TRUTH,
+  TOLERANCE_MS,
+} from '../support/sim-truth';
 import { startSocks5Proxy } from '../support/socks5-proxy';
 import { startTlsFront } from '../support/tls-front';
 import { runRecord, snapshot, tempDatabase } from '../support/store-fixtures';
@@ -151,16 +157,20 @@ function expectTunnelPhases(trial: Trial, proxy: TestProxy): void {
 }
 
 describe('through a CONNECT proxy', () => {
-  it('carries the stream through the tunnel, times the tunnel, and keeps the true gaps', async () => {
-    const before = { ...connect.counts };
-    const trial = await probe({ proxy: via(connect) });
-    expectTunnelPhases(trial, connect);
-    expectTrueTiming(trial);
-    expect(connect.counts.tunnels).toBe(before.tunnels + 1);
-    expect(connect.counts.bytes_up).toBeGreaterThan(before.bytes_up);
-    expect(connect.counts.bytes_down).toBeGreaterThan(before.bytes_down + trial.bytes);
-    expect(connect.counts.destinations.at(-1)).toBe(`127.0.0.1:${simPort()}`);
-  });
+  it(
+    'carries the stream through the tunnel, times the tunnel, and keeps the true gaps',
+    TIMED_AGAINST_TRUTH,
+    async () => {
+      const before = { ...connect.counts };
+      const trial = await probe({ proxy: via(connect) });
+      expectTunnelPhases(trial, connect);
+      expectTrueTiming(trial);
+      expect(connect.counts.tunnels).toBe(before.tunnels + 1);
+      expect(connect.counts.bytes_up).toBeGreaterThan(before.bytes_up);
+      expect(connect.counts.bytes_down).toBeGreaterThan(before.bytes_down + trial.bytes);
+      expect(connect.counts.destinations.at(-1)).toBe(`127.0.0.1:${simPort()}`);
+    },
+  );
 
   it('logs in with Basic credentials; without them, or wrong, the proxy is named as refusing', async () => {
     const ok = await probe({ proxy: withCredentials(connectAuth) });
@@ -233,53 +243,65 @@ describe('through a CONNECT proxy', () => {
     expect(connect.counts.destinations.at(-1)).toBe(`127.0.0.1:${simPort()}`);
   });
 
-  it('keeps one tunnel alive across trials when asked to reuse the connection', async () => {
-    const before = connect.counts.tunnels;
-    const [first, second, third] = await probeAll({
-      proxy: via(connect),
-      session: { reuse_connection: true },
-      trials: 3,
-    });
-    expectTunnelPhases(first as Trial, connect);
-    for (const trial of [second, third] as Trial[]) {
-      expect(trial.status).toBe('ok');
-      expect(trial.reused_connection).toBe(true);
-      expect([trial.connect_ms, trial.proxy_ms, trial.tls_ms]).toEqual([null, null, null]);
-      expect(trial.proxy).toBe(connect.url);
-      expectTrueTiming(trial);
-    }
-    expect(connect.counts.tunnels).toBe(before + 1);
-  });
+  it(
+    'keeps one tunnel alive across trials when asked to reuse the connection',
+    TIMED_AGAINST_TRUTH,
+    async () => {
+      const before = connect.counts.tunnels;
+      const [first, second, third] = await probeAll({
+        proxy: via(connect),
+        session: { reuse_connection: true },
+        trials: 3,
+      });
+      expectTunnelPhases(first as Trial, connect);
+      for (const trial of [second, third] as Trial[]) {
+        expect(trial.status).toBe('ok');
+        expect(trial.reused_connection).toBe(true);
+        expect([trial.connect_ms, trial.proxy_ms, trial.tls_ms]).toEqual([null, null, null]);
+        expect(trial.proxy).toBe(connect.url);
+        expectTrueTiming(trial);
+      }
+      expect(connect.counts.tunnels).toBe(before + 1);
+    },
+  );
 });
 
 describe('through a SOCKS5 proxy', () => {
-  it('carries the stream (names resolved here or at the proxy), times the handshake, keeps the true gaps', async () => {
-    for (const scheme of ['socks5', 'socks5h']) {
-      const before = { ...socks.counts };
-      const trial = await probe({ proxy: via(socks, scheme) });
-      expectTunnelPhases(trial, { ...socks, url: socks.url.replace('socks5', scheme) });
-      expectTrueTiming(trial);
-      expect(socks.counts.tunnels).toBe(before.tunnels + 1);
-      expect(socks.counts.bytes_down).toBeGreaterThan(before.bytes_down + trial.bytes);
-    }
-  });
+  it(
+    'carries the stream (names resolved here or at the proxy), times the handshake, keeps the true gaps',
+    TIMED_AGAINST_TRUTH,
+    async () => {
+      for (const scheme of ['socks5', 'socks5h']) {
+        const before = { ...socks.counts };
+        const trial = await probe({ proxy: via(socks, scheme) });
+        expectTunnelPhases(trial, { ...socks, url: socks.url.replace('socks5', scheme) });
+        expectTrueTiming(trial);
+        expect(socks.counts.tunnels).toBe(before.tunnels + 1);
+        expect(socks.counts.bytes_down).toBeGreaterThan(before.bytes_down + trial.bytes);
+      }
+    },
+  );
 
-  it('logs in with a username and password (RFC 1929); a wrong one names the proxy', async () => {
-    const ok = await probe({ proxy: withCredentials(socksAuth) });
-    expectTunnelPhases(ok, socksAuth);
-    expectTrueTiming(ok);
-    const wrong = await probe({
-      proxy: { ...withCredentials(socksAuth), password: 'wrong' },
-    });
-    expect(wrong.status).toBe('network_error');
-    expect(wrong.error).toBe(
-      `the proxy ${socksAuth.url} refused the credentials (check the proxy's credentials)`,
-    );
-    const none = await probe({ proxy: via(socksAuth) });
-    expect(none.error).toBe(
-      `the proxy ${socksAuth.url} accepts none of the offered ways to log in (check the proxy's credentials)`,
-    );
-  });
+  it(
+    'logs in with a username and password (RFC 1929); a wrong one names the proxy',
+    TIMED_AGAINST_TRUTH,
+    async () => {
+      const ok = await probe({ proxy: withCredentials(socksAuth) });
+      expectTunnelPhases(ok, socksAuth);
+      expectTrueTiming(ok);
+      const wrong = await probe({
+        proxy: { ...withCredentials(socksAuth), password: 'wrong' },
+      });
+      expect(wrong.status).toBe('network_error');
+      expect(wrong.error).toBe(
+        `the proxy ${socksAuth.url} refused the credentials (check the proxy's credentials)`,
+      );
+      const none = await probe({ proxy: via(socksAuth) });
+      expect(none.error).toBe(
+        `the proxy ${socksAuth.url} accepts none of the offered ways to log in (check the proxy's credentials)`,
+      );
+    },
+  );
 
   it('names the proxy when it cannot reach the destination', async () => {
     const closedPort = await unusedPort();
@@ -300,57 +322,61 @@ async function unusedPort(): Promise<number> {
 }
 
 describe('an https provider through the tunnel', () => {
-  it('times TLS with the provider after the tunnel (an https:// proxy too), keeps it alive when asked, and keeps the true gaps', async () => {
-    const front = await startTlsFront(simPort());
-    // The front's certificate is self-signed: trusted by this process only while the test runs.
-    const checks = process.env['NODE_TLS_REJECT_UNAUTHORIZED'];
-    process.env['NODE_TLS_REJECT_UNAUTHORIZED'] = '0';
-    try {
-      for (const proxy of [connect, socks]) {
-        const [first, second] = (await probeAll({
-          proxy: via(proxy),
-          base_url: `${front.url}/v1`,
-          session: { reuse_connection: true },
-          trials: 2,
-        })) as [Trial, Trial];
-        expect(first.status, first.error ?? '').toBe('ok');
-        expect(first.proxy).toBe(proxy.url);
-        expect(first.proxy_ms).toBeGreaterThan(0);
-        expect(first.tls_ms).toBeGreaterThan(0);
-        const connected =
-          (first.dns_ms ?? 0) +
-          (first.connect_ms ?? 0) +
-          (first.proxy_ms ?? 0) +
-          (first.tls_ms ?? 0);
-        expect(connected).toBeLessThan(first.headers_ms as number);
-        expect(second.status).toBe('ok');
-        expect(second.reused_connection).toBe(true);
-        expect([second.proxy_ms, second.tls_ms]).toEqual([null, null]);
-        expectTrueTiming(first);
-        expectTrueTiming(second);
-      }
-      // One TLS connection per proxy, each kept for its second trial.
-      expect(front.counts.connections).toBe(2);
-
-      // An https:// proxy: TLS with the proxy, then with the provider inside the tunnel.
-      const tlsProxy = await startConnectProxy({ tls: true });
+  it(
+    'times TLS with the provider after the tunnel (an https:// proxy too), keeps it alive when asked, and keeps the true gaps',
+    TIMED_AGAINST_TRUTH,
+    async () => {
+      const front = await startTlsFront(simPort());
+      // The front's certificate is self-signed: trusted by this process only while the test runs.
+      const checks = process.env['NODE_TLS_REJECT_UNAUTHORIZED'];
+      process.env['NODE_TLS_REJECT_UNAUTHORIZED'] = '0';
       try {
-        const trial = await probe({ proxy: via(tlsProxy), base_url: `${front.url}/v1` });
-        expect(trial.status, trial.error ?? '').toBe('ok');
-        expect(trial.proxy).toBe(tlsProxy.url);
-        expect(trial.proxy_ms).toBeGreaterThan(0);
-        expect(trial.tls_ms).toBeGreaterThan(0);
-        expect(tlsProxy.counts.tunnels).toBe(1);
-        expectTrueTiming(trial);
+        for (const proxy of [connect, socks]) {
+          const [first, second] = (await probeAll({
+            proxy: via(proxy),
+            base_url: `${front.url}/v1`,
+            session: { reuse_connection: true },
+            trials: 2,
+          })) as [Trial, Trial];
+          expect(first.status, first.error ?? '').toBe('ok');
+          expect(first.proxy).toBe(proxy.url);
+          expect(first.proxy_ms).toBeGreaterThan(0);
+          expect(first.tls_ms).toBeGreaterThan(0);
+          const connected =
+            (first.dns_ms ?? 0) +
+            (first.connect_ms ?? 0) +
+            (first.proxy_ms ?? 0) +
+            (first.tls_ms ?? 0);
+          expect(connected).toBeLessThan(first.headers_ms as number);
+          expect(second.status).toBe('ok');
+          expect(second.reused_connection).toBe(true);
+          expect([second.proxy_ms, second.tls_ms]).toEqual([null, null]);
+          expectTrueTiming(first);
+          expectTrueTiming(second);
+        }
+        // One TLS connection per proxy, each kept for its second trial.
+        expect(front.counts.connections).toBe(2);
+
+        // An https:// proxy: TLS with the proxy, then with the provider inside the tunnel.
+        const tlsProxy = await startConnectProxy({ tls: true });
+        try {
+          const trial = await probe({ proxy: via(tlsProxy), base_url: `${front.url}/v1` });
+          expect(trial.status, trial.error ?? '').toBe('ok');
+          expect(trial.proxy).toBe(tlsProxy.url);
+          expect(trial.proxy_ms).toBeGreaterThan(0);
+          expect(trial.tls_ms).toBeGreaterThan(0);
+          expect(tlsProxy.counts.tunnels).toBe(1);
+          expectTrueTiming(trial);
+        } finally {
+          await tlsProxy.close();
+        }
       } finally {
-        await tlsProxy.close();
+        if (checks === undefined) delete process.env['NODE_TLS_REJECT_UNAUTHORIZED'];
+        else process.env['NODE_TLS_REJECT_UNAUTHORIZED'] = checks;
+        await front.close();
       }
-    } finally {
-      if (checks === undefined) delete process.env['NODE_TLS_REJECT_UNAUTHORIZED'];
-      else process.env['NODE_TLS_REJECT_UNAUTHORIZED'] = checks;
-      await front.close();
-    }
-  });
+    },
+  );
 });
 
 describe('a proxy that fails', () => {
@@ -404,24 +430,28 @@ describe('a proxy that fails', () => {
 });
 
 describe('the proxy from the environment', () => {
-  it('goes through HTTP_PROXY, ALL_PROXY (socks5h) or a lowercase http_proxy, the proxy resolving the name', async () => {
-    const cases: [Record<string, string>, TestProxy][] = [
-      [{ HTTP_PROXY: connect.url }, connect],
-      [{ http_proxy: connect.url.replace('http://', '') }, connect], // no scheme: http://, as curl
-      [{ ALL_PROXY: socks.url.replace('socks5:', 'socks5h:') }, socks],
-    ];
-    for (const [env, proxy] of cases) {
-      setEnv(env);
-      const before = proxy.counts.tunnels;
-      const trial = await probe({ base_url: simAt(SIM_HOST) });
-      expect(trial.status, trial.error ?? '').toBe('ok');
-      expect(trial.proxy).toBe(proxy.url.replace('socks5:', 'socks5h:'));
-      expect(trial.proxy_ms).toBeGreaterThan(0);
-      expect(proxy.counts.tunnels).toBe(before + 1);
-      expect(proxy.counts.destinations.at(-1)).toBe(`${SIM_HOST}:${simPort()}`);
-      expectTrueTiming(trial);
-    }
-  });
+  it(
+    'goes through HTTP_PROXY, ALL_PROXY (socks5h) or a lowercase http_proxy, the proxy resolving the name',
+    TIMED_AGAINST_TRUTH,
+    async () => {
+      const cases: [Record<string, string>, TestProxy][] = [
+        [{ HTTP_PROXY: connect.url }, connect],
+        [{ http_proxy: connect.url.replace('http://', '') }, connect], // no scheme: http://, as curl
+        [{ ALL_PROXY: socks.url.replace('socks5:', 'socks5h:') }, socks],
+      ];
+      for (const [env, proxy] of cases) {
+        setEnv(env);
+        const before = proxy.counts.tunnels;
+        const trial = await probe({ base_url: simAt(SIM_HOST) });
+        expect(trial.status, trial.error ?? '').toBe('ok');
+        expect(trial.proxy).toBe(proxy.url.replace('socks5:', 'socks5h:'));
+        expect(trial.proxy_ms).toBeGreaterThan(0);
+        expect(proxy.counts.tunnels).toBe(before + 1);
+        expect(proxy.counts.destinations.at(-1)).toBe(`${SIM_HOST}:${simPort()}`);
+        expectTrueTiming(trial);
+      }
+    },
+  );
 
   it('honours NO_PROXY, never proxies loopback, and is ignored by a direct profile', async () => {
     const before = connect.counts.connections;

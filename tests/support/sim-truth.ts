@@ -8,6 +8,15 @@ import type { Trial } from '../../src/shared/trial';
 // Loose enough for a busy CI machine; `npm run bench` reports the real precision.
 export const TOLERANCE_MS = 20;
 
+/**
+ * The options of a test that checks stamps against the true writes. On a
+ * shared VM the host now and then stalls this process for tens of ms (the
+ * bench has seen an event-loop delay of 78 ms with one stream and nothing
+ * else running): one stamp arrives late through no fault of the engine. A
+ * second try is a new measurement; a real delay fails all three.
+ */
+export const TIMED_AGAINST_TRUTH = { retry: 2 } as const;
+
 export function simTrace(sim: SimServer, trial: Trial): SimTrace {
   expect(trial.request_id).toBeTruthy();
   const trace = sim.trace(trial.request_id ?? '');
