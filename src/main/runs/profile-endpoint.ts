@@ -16,7 +16,11 @@ import {
 } from '../profiles';
 import { KeychainUnavailableError } from '../secrets';
 import type { BuiltinSimulator } from '../sim';
-import type { KeySource } from './run-orchestrator';
+
+export interface KeySource {
+  /** The profile's API key for a request; undefined when none is stored. May throw (keychain unavailable). */
+  readKeyForRequest(profileId: string): Promise<string | undefined>;
+}
 
 /** A secret a profile needs cannot be had; the message says which and what to do, never a secret. */
 export class RequestSecretError extends ProfileError {

@@ -1,0 +1,192 @@
+// One profile's part of a run: its endpoint and secrets read just before its
+// first call, then its trials one after another in the schedule's order, each
+// when its call gate lets it start, until the schedule is done, the run stops
+// or the profile gives up. Everything it learns goes to the run's ledger,
+// which saves and reports it off the socket path.
+
+import type { Clock } from '../clock';
+import {
+  InsecureKeyError,
+  type EndpointSpec,
+  type ProbeSessionOptions,
+  type RequestSpec,
+  type TrialRunner,
+} from '../probe';
+import { redactSecrets } from '../probe/redact';
+import {
+  DEFAULT_GIVE_UP_AFTER,
+  DEFAULT_MAX_RETRY_WAIT_MS,
+  type ProfileSnapshot,
+  type RunConfig,
+} from '../../shared/run';
+import type { Mode, Trial } from '../../shared/trial';
+import { callSpacingMs, type CallGates } from './call-gate';
+import type { PlannedTrial } from './plan';
+import { requestEndpoint, type Environment, type KeySource } from './profile-endpoint';
+import type { RunLedger } from './run-ledger';
+import { messageOf } from './message-of';
+
+export type SessionFactory = (endpoint: EndpointSpec, options: ProbeSessionOptions) => TrialRunner;
+
+/** What every profile of one run shares. */
+export interface ProfileLoopContext {
+  runId: string;
+  config: RunConfig;
+  schedule: readonly PlannedTrial[];
+  ledger: RunLedger;
+  keys: KeySource;
+  env: Environment | undefined;
+  createSession: SessionFactory;
+  clock: Clock | undefined;
+  gates: CallGates;
+  liveTokens: boolean | undefined;
+}
+
+function giveUpText(name: string, failed: number, last: Trial, left: number): string {
+  const why = last.error === null ? last.status : `${last.status}: ${last.error}`;
+  return (
+    `profile “${name}” stopped after ${failed} failed trials in a row (the last: ${why}); ` +
+    `its ${left} remaining ${left === 1 ? 'call was' : 'calls were'} not made`
+  );
+}
+
+const ABORTED = Symbol('aborted');
+
+/** `promise`, or ABORTED as soon as the signal fires (a keychain prompt must not hold up cancel). */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | typeof ABORTED> {
+  if (signal.aborted) return Promise.resolve(ABORTED);
+  let onAbort = (): void => {};
+  const aborted = new Promise<typeof ABORTED>((resolve) => {
+    onAbort = () => resolve(ABORTED);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([promise, aborted]).finally(() =>
+    signal.removeEventListener('abort', onAbort),
+  );
+}
+
+/** Measures one profile; reports its own failures to the ledger. */
+export async function measureProfile(
+  profile: ProfileSnapshot,
+  ctx: ProfileLoopContext,
+): Promise<void> {
+  const endpoint = await readEndpoint(profile, ctx);
+  if (!endpoint || ctx.ledger.signal.aborted) return;
+  const proxy = endpoint.proxy?.kind === 'url' ? endpoint.proxy : null;
+  const secrets = [endpoint.api_key, proxy?.username, proxy?.password];
+  let session: TrialRunner;
+  try {
+    session = ctx.createSession(endpoint, {
+      reuse_connection: ctx.config.reuse_connection,
+      clock: ctx.clock,
+    });
+  } catch (error) {
+    const hint =
+      error instanceof InsecureKeyError
+        ? ' (confirm sending the key in the clear in the profile)'
+        : '';
+    ctx.ledger.profileFailed(
+      profile.id,
+      'profile_config',
+      redactSecrets(
+        `profile “${profile.name}” was not measured: ${messageOf(error)}${hint}`,
+        secrets,
+      ),
+    );
+    return;
+  }
+  try {
+    await runSchedule(profile, session, secrets, ctx);
+  } catch (error) {
+    // A bug in one profile's loop must not take the others (or the process) down.
+    ctx.ledger.profileFailed(
+      profile.id,
+      'internal',
+      redactSecrets(`profile “${profile.name}” stopped: ${messageOf(error)}`, secrets),
+    );
+  } finally {
+    session.close();
+  }
+}
+
+/** The profile's endpoint with its secrets, or null when it cannot be measured (reported) or the run stopped. */
+async function readEndpoint(
+  profile: ProfileSnapshot,
+  ctx: ProfileLoopContext,
+): Promise<EndpointSpec | null> {
+  const { signal } = ctx.ledger;
+  try {
+    const read = await unlessAborted(requestEndpoint(profile, ctx.keys, ctx.env), signal);
+    return read === ABORTED ? null : read;
+  } catch (error) {
+    if (signal.aborted) return null;
+    ctx.ledger.profileFailed(
+      profile.id,
+      'key_unavailable',
+      `profile “${profile.name}” was not measured: ${messageOf(error)}`,
+    );
+    return null;
+  }
+}
+
+/** The profile's trials in order, each when its gate lets it start, until it gives up. */
+async function runSchedule(
+  profile: ProfileSnapshot,
+  session: TrialRunner,
+  secrets: (string | undefined)[],
+  ctx: ProfileLoopContext,
+): Promise<void> {
+  const { ledger, schedule, config } = ctx;
+  const gate = ctx.gates.get(profile.id);
+  const spacing = callSpacingMs(profile.defaults.max_rpm);
+  const maxRetryWait = config.max_retry_wait_ms ?? DEFAULT_MAX_RETRY_WAIT_MS;
+  const giveUpAfter = config.give_up_after ?? DEFAULT_GIVE_UP_AFTER;
+  let failedInRow = 0;
+  for (const [done, planned] of schedule.entries()) {
+    const mayStart = await gate.acquire(spacing, ledger.signal, (wait) =>
+      ledger.emit({ type: 'profile_waiting', run_id: ctx.runId, profile_id: profile.id, ...wait }),
+    );
+    if (!mayStart || ledger.signal.aborted) return;
+    const trial = await runOneTrial(profile.id, session, planned, ctx);
+    if (trial === null) return;
+    gate.ended(trial, maxRetryWait);
+    failedInRow = trial.status === 'ok' ? 0 : failedInRow + 1;
+    const left = schedule.length - done - 1;
+    if (giveUpAfter > 0 && failedInRow >= giveUpAfter && left > 0) {
+      const message = giveUpText(profile.name, failedInRow, trial, left);
+      ledger.profileFailed(profile.id, 'gave_up', redactSecrets(message, secrets));
+      return;
+    }
+  }
+}
+
+/** The trial, or null when cancel cut it short (not a measurement). */
+async function runOneTrial(
+  profile_id: string,
+  session: TrialRunner,
+  planned: PlannedTrial,
+  ctx: ProfileLoopContext,
+): Promise<Trial | null> {
+  const { ledger } = ctx;
+  const place = { run_id: ctx.runId, profile_id, ...planned };
+  ledger.emit({ type: 'trial_started', ...place });
+  const trial = await session.runTrial(request(ctx.config, planned.mode), ctx.config.limits, {
+    signal: ledger.signal,
+    onProgress: ledger.progressOf(place),
+    liveTokens: ctx.liveTokens,
+  });
+  if (ledger.signal.aborted && trial.status === 'aborted') {
+    ledger.trialDropped(place, trial);
+    return null;
+  }
+  ledger.trialEnded(place, trial);
+  return trial;
+}
+
+function request(config: RunConfig, mode: Mode): RequestSpec {
+  return {
+    messages: [{ role: 'user', content: config.prompt }],
+    max_tokens: config.max_tokens,
+    mode,
+  };
+}
