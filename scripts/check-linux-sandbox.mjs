@@ -37,6 +37,7 @@ export function sandboxFacts(binary) {
   } catch {
     // no helper: only the namespace sandbox can work
   }
+  const apparmorRestrictsUserns = sysctl('/proc/sys/kernel/apparmor_restrict_unprivileged_userns');
   return {
     binary,
     helper,
@@ -44,8 +45,9 @@ export function sandboxFacts(binary) {
     helperStat,
     unprivilegedUsernsClone: sysctl('/proc/sys/kernel/unprivileged_userns_clone'),
     maxUserNamespaces: sysctl('/proc/sys/user/max_user_namespaces'),
-    apparmorRestrictsUserns: sysctl('/proc/sys/kernel/apparmor_restrict_unprivileged_userns'),
-    apparmorProfileNamesBinary: apparmorProfileNames(binary),
+    apparmorRestrictsUserns,
+    // Every start reads this: the profiles are read only where the restriction makes them matter.
+    apparmorProfileNamesBinary: apparmorRestrictsUserns === '1' && apparmorProfileNames(binary),
   };
 }
 
