@@ -51,9 +51,10 @@ const config: Configuration = {
   asarUnpack: [
     // A native module must be a real file to be loaded.
     '**/*.node',
-    // The token worker thread runs from plain files, not from the archive
-    // (src/main/shell/asar.ts says why), with what it imports: main's shared
+    // The worker threads run from plain files, not from the archive
+    // (src/main/shell/asar.ts says why), with what they import: main's shared
     // chunks and gpt-tokenizer's ES modules.
+    'out/main/measuring-worker.mjs',
     'out/main/token-worker.mjs',
     'out/main/chunks/**',
     'node_modules/gpt-tokenizer/package.json',

@@ -1,6 +1,7 @@
 // Builds the Electron app into out/: main (src/main/index.ts → out/main/index.js, ESM,
-// npm dependencies left external and loaded from node_modules, and the token
-// worker beside it, out/main/token-worker.mjs), preload
+// npm dependencies left external and loaded from node_modules, and the
+// measuring and token workers beside it, out/main/measuring-worker.mjs and
+// out/main/token-worker.mjs), preload
 // (src/preload/index.ts → out/preload/index.cjs) and renderer (src/renderer/index.html).
 
 import react from '@vitejs/plugin-react';
@@ -55,7 +56,8 @@ export default defineConfig({
       rolldownOptions: {
         input: {
           index: 'src/main/index.ts',
-          // A worker thread main starts; src/main/index.ts tells the engine where it is.
+          // Worker threads main starts; src/main/index.ts tells the engine where they are.
+          'measuring-worker': 'src/main/measuring/measuring-worker.ts',
           'token-worker': 'src/main/probe/tokens/token-worker.ts',
         },
         output: {
@@ -63,7 +65,7 @@ export default defineConfig({
           // and the shared chunks it imports, from app.asar.unpacked
           // (electron-builder.ts), outside the reach of package.json's
           // "type": "module", which stays in the archive.
-          entryFileNames: (chunk) => (chunk.name === 'token-worker' ? '[name].mjs' : '[name].js'),
+          entryFileNames: (chunk) => (chunk.name === 'index' ? '[name].js' : '[name].mjs'),
           chunkFileNames: 'chunks/[name]-[hash].mjs',
         },
       },

@@ -20,7 +20,8 @@ export default defineConfig({
       input: {
         lasttoken: 'src/main/cli/index.ts',
         bench: 'tests/bench/run.ts',
-        // Started by both as a worker thread; each tells the engine where it is.
+        // Started by both as worker threads; each tells the engine where they are.
+        'measuring-worker': 'src/main/measuring/measuring-worker.ts',
         'token-worker': 'src/main/probe/tokens/token-worker.ts',
       },
       output: {

@@ -4,11 +4,11 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['tests/**/*.test.ts'],
-    // The engine counts tokens on a worker thread, which runs a built file: the
-    // global setup builds it from source once per run, the setup file points
-    // each test file's engine at it.
-    globalSetup: ['tests/support/token-worker-global-setup.ts'],
-    setupFiles: ['tests/support/token-worker-setup.ts'],
+    // The engine measures and counts tokens on worker threads, which run built
+    // files: the global setup builds them from source once per run, the setup
+    // file points each test file's engine at them.
+    globalSetup: ['tests/support/worker-threads-global-setup.ts'],
+    setupFiles: ['tests/support/worker-threads-setup.ts'],
     // Integration tests stream from a simulated provider in real time.
     testTimeout: 20_000,
     // Test files run in child processes, not worker threads, so native modules

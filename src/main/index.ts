@@ -10,6 +10,7 @@ import icon from '../../resources/icon.png?asset';
 import { openAppServices } from './app-services';
 import type { Dispatch } from './ipc/dispatch';
 import { registerIpcHandlers } from './ipc/register';
+import { configureMeasuringThread } from './measuring';
 import { configureTokenWorker } from './probe/tokens';
 import { isAppPageUrl, isTrustedSender, locateAppPage } from './shell/app-page';
 import { unpackedUrl } from './shell/asar';
@@ -24,8 +25,10 @@ import { mainWindowOptions } from './shell/window-options';
 import { sqliteNativeBinding } from './store';
 
 // The built layout (electron.vite.config.ts): out/main/index.js beside
-// out/main/token-worker.mjs, out/preload/index.cjs and out/renderer/index.html.
+// out/main/measuring-worker.mjs, out/main/token-worker.mjs,
+// out/preload/index.cjs and out/renderer/index.html.
 const preloadFile = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
+configureMeasuringThread(unpackedUrl(new URL('./measuring-worker.mjs', import.meta.url)));
 configureTokenWorker(unpackedUrl(new URL('./token-worker.mjs', import.meta.url)));
 const rendererFile = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
 // `electron-vite dev` serves the renderer and passes its URL; a packaged app

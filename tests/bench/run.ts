@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../../src/main/store';
 import { startSimulator } from '../../src/main/sim';
+import { configureMeasuringThread } from '../../src/main/measuring';
 import { configureTokenWorker } from '../../src/main/probe/tokens';
 import { independentSchedule, measureAccuracy, type AccuracySamples } from './accuracy';
 import { errorFigures, formatErrorFigures } from './percentiles';
@@ -24,7 +25,8 @@ import { startConnectProxy } from '../support/connect-proxy';
 const SIM_CHILD_FLAG = '--sim-child';
 const STEADY = 'sim-steady:tokens=100,gap=5,ttft=40';
 
-// This file is bundled into out/cli/bench.mjs, beside the token worker's bundle.
+// This file is bundled into out/cli/bench.mjs, beside the workers' bundles.
+configureMeasuringThread(new URL('./measuring-worker.mjs', import.meta.url));
 configureTokenWorker(new URL('./token-worker.mjs', import.meta.url));
 
 async function runSimChild(): Promise<void> {

@@ -389,14 +389,22 @@ describe('import', () => {
         edit(file);
         return JSON.stringify(file);
       }
-      /** The first stream trial with several chunks (it has gaps), and the file with it edited. */
+      /**
+       * The first stream trial with several chunks apart in time (it has gaps, and
+       * room to move its first token), and the file with it edited.
+       */
       function editedTrial(edit: (trial: TrialJson['trial']) => void): {
         text: string;
         at: (field: string) => string;
       } {
         let i = -1;
         const text = edited((file) => {
-          i = file.trials.findIndex((t) => t.trial.mode === 'stream' && t.trial.chunks >= 3);
+          i = file.trials.findIndex(
+            ({ trial }) =>
+              trial.mode === 'stream' &&
+              trial.chunks >= 3 &&
+              Number(trial.last_token_ms) - Number(trial.ttft_ms) > 1,
+          );
           edit((file.trials[i] as TrialJson).trial);
         });
         return { text, at: (field) => `trials\\.${i}\\.trial\\.${field}` };

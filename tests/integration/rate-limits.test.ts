@@ -5,6 +5,7 @@
 // bound it from below); pacing, which spaces the calls' starts, where each
 // call starts. Both on the monotonic clock the engine uses.
 
+import { inThreadMeasurer } from '../../src/main/measuring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monotonicClock } from '../../src/main/clock';
 import { createProbeSession, DEFAULT_LIMITS } from '../../src/main/probe';
@@ -54,20 +55,22 @@ function runOf(chosen: Profile[], overrides: Partial<RunConfig>) {
         finishRun: () => undefined,
       },
       // This file's own gates: no other test's profile shares them.
-      gates: createCallGates(),
-      createSession: (endpoint, options) => {
-        const session = createProbeSession(endpoint, options);
-        return {
-          runTrial: (...args) => {
-            starts.set(endpoint.model, [
-              ...(starts.get(endpoint.model) ?? []),
-              monotonicClock.now(),
-            ]);
-            return session.runTrial(...args);
-          },
-          close: () => session.close(),
-        };
-      },
+      measurer: inThreadMeasurer({
+        gates: createCallGates(),
+        createSession: (endpoint, options) => {
+          const session = createProbeSession(endpoint, options);
+          return {
+            runTrial: (...args) => {
+              starts.set(endpoint.model, [
+                ...(starts.get(endpoint.model) ?? []),
+                monotonicClock.now(),
+              ]);
+              return session.runTrial(...args);
+            },
+            close: () => session.close(),
+          };
+        },
+      }),
     },
     {
       prompt: 'Hi',

@@ -2,6 +2,7 @@
 // 127.0.0.1: every call the plan announces is made, in the announced order,
 // profiles side by side; every trial is saved once, off the socket path;
 // cancel and keychain failures end cleanly; the key never leaks into events.
+import { inThreadMeasurer } from '../../src/main/measuring';
 import diagnostics from 'node:diagnostics_channel';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createProbeSession, DEFAULT_LIMITS } from '../../src/main/probe';
@@ -125,6 +126,7 @@ function config(profile_ids: string[], overrides: Partial<RunConfig> = {}): RunC
 }
 
 /** Every HTTP request this process starts, as the http module reports it. */
+/** Counts this thread's HTTP requests: a test that counts measures here (inThreadMeasurer). */
 function countHttpRequests(): { count: () => number; stop: () => void } {
   let n = 0;
   const onStart = (): void => {
@@ -193,7 +195,12 @@ describe('a run of 3 profiles × 2 modes × 3 trials with warm-ups', () => {
     const http = countHttpRequests();
     try {
       run = startRun(
-        { profiles: lookup(profiles), keys: noKeys, sink, createSession: watched.factory },
+        {
+          profiles: lookup(profiles),
+          keys: noKeys,
+          sink,
+          measurer: inThreadMeasurer({ createSession: watched.factory }),
+        },
         config(ids, { warmup: true }),
       );
       run.subscribe((event) => events.push({ event, site: site() }));
@@ -427,7 +434,12 @@ describe('cancel', () => {
     const watched = watchedSessions(() => cancelled);
     const events: RunEvent[] = [];
     const run = startRun(
-      { profiles: lookup(profiles), keys: noKeys, sink, createSession: watched.factory },
+      {
+        profiles: lookup(profiles),
+        keys: noKeys,
+        sink,
+        measurer: inThreadMeasurer({ createSession: watched.factory }),
+      },
       config(ids, { trials: 5 }),
     );
     let finishedBeforeCancel = 0;
@@ -467,7 +479,7 @@ describe('cancel', () => {
     const sink = memorySink();
     const http = countHttpRequests();
     const run = startRun(
-      { profiles: lookup(profiles), keys: noKeys, sink },
+      { profiles: lookup(profiles), keys: noKeys, sink, measurer: inThreadMeasurer() },
       config(ids, { warmup: true }),
     );
     const events: RunEvent[] = [];
@@ -519,7 +531,10 @@ describe('keys', () => {
     const sink = memorySink();
     const events: RunEvent[] = [];
     const http = countHttpRequests();
-    const run = startRun({ profiles: lookup(profiles), keys, sink }, config(ids, { trials: 2 }));
+    const run = startRun(
+      { profiles: lookup(profiles), keys, sink, measurer: inThreadMeasurer() },
+      config(ids, { trials: 2 }),
+    );
     run.subscribe((event) => events.push(event));
     const outcome = await run.done;
     http.stop();
@@ -590,7 +605,12 @@ describe('configuration', () => {
     };
     expect(() =>
       startRun(
-        { profiles: lookup([profile('a', 'sim-steady')]), keys: noKeys, sink },
+        {
+          profiles: lookup([profile('a', 'sim-steady')]),
+          keys: noKeys,
+          sink,
+          measurer: inThreadMeasurer(),
+        },
         config(['a']),
       ),
     ).toThrow('SQLITE_FULL');

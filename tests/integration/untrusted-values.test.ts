@@ -6,6 +6,7 @@
 // written for it (tests/support/hostile-server.ts), through the CLI in this
 // process, and what was stored is read from the SQLite file itself.
 
+import { inThreadMeasurer } from '../../src/main/measuring';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -180,7 +181,7 @@ describe('a trial the history refuses anyway', () => {
         profiles: { get: (id) => profiles.find((p) => p.id === id) },
         keys: { readKeyForRequest: () => Promise.resolve(undefined) },
         sink: store.runs,
-        createSession: sessions,
+        measurer: inThreadMeasurer({ createSession: sessions }),
       },
       {
         prompt: 'Hi',

@@ -5,6 +5,7 @@
 // of waiting take no time: the clock jumps to the next wake-up once nothing
 // else can run.
 
+import { inThreadMeasurer } from '../../src/main/measuring';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type TrialRunner } from '../../src/main/probe';
 import {
@@ -132,8 +133,7 @@ function run(
         saveProfileFailure: () => undefined,
         finishRun: () => undefined,
       },
-      createSession: factory,
-      gates,
+      measurer: inThreadMeasurer({ createSession: factory, gates }),
     },
     runConfig,
   );

@@ -2,6 +2,7 @@
 // validation, the turn queue, the emitter, and the orchestrator driven by
 // fake probe sessions (sink failures, listeners that throw, runners that
 // resolve at once or throw, cancel races).
+import { inThreadMeasurer } from '../../src/main/measuring';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type TrialOptions, type TrialRunner } from '../../src/main/probe';
@@ -268,7 +269,7 @@ describe('startRun with fake sessions', () => {
         profiles: lookup(profile('a')),
         keys: noKeys,
         sink,
-        createSession: sessions.factory,
+        measurer: inThreadMeasurer({ createSession: sessions.factory }),
         newId: () => 'r1',
       },
       config({ trials: 1, modes: ['stream'] }),
@@ -312,7 +313,7 @@ describe('startRun with fake sessions', () => {
         profiles: lookup(profile('a', { headers: { 'x-org': 'o1' }, allow_insecure_key: true })),
         keys: { readKeyForRequest: async () => 'k-1234' },
         sink,
-        createSession: factory,
+        measurer: inThreadMeasurer({ createSession: factory }),
         now: () => times.shift() ?? new Date(0),
       },
       config({ reuse_connection: true, trials: 1, modes: ['plain'], max_tokens: 7, prompt: 'Go' }),
@@ -341,7 +342,12 @@ describe('startRun with fake sessions', () => {
   it('a listener that throws changes nothing for the run or the other listeners', async () => {
     const { sink, saved } = recordingSink();
     const run = startRun(
-      { profiles: lookup(profile('a')), keys: noKeys, sink, createSession: fakeSessions().factory },
+      {
+        profiles: lookup(profile('a')),
+        keys: noKeys,
+        sink,
+        measurer: inThreadMeasurer({ createSession: fakeSessions().factory }),
+      },
       config(),
     );
     run.subscribe(() => {
@@ -373,7 +379,7 @@ describe('startRun with fake sessions', () => {
         profiles: lookup(profile('a'), profile('b'), profile('c')),
         keys: noKeys,
         sink,
-        createSession: sessions.factory,
+        measurer: inThreadMeasurer({ createSession: sessions.factory }),
         newId: () => 'r5',
       },
       config({ profile_ids: ['a', 'b', 'c'], trials: 2 }),
@@ -435,7 +441,7 @@ describe('startRun with fake sessions', () => {
         profiles: lookup(profile('a'), profile('b')),
         keys: noKeys,
         sink,
-        createSession: sessions.factory,
+        measurer: inThreadMeasurer({ createSession: sessions.factory }),
         newId: () => 'r2',
       },
       config({ profile_ids: ['a', 'b'], trials: 10 }),
@@ -491,7 +497,7 @@ describe('startRun with fake sessions', () => {
         profiles: lookup(profile('a'), profile('b')),
         keys,
         sink,
-        createSession: sessions.factory,
+        measurer: inThreadMeasurer({ createSession: sessions.factory }),
         newId: () => 'r3',
       },
       config({ profile_ids: ['a', 'b'], trials: 3 }),
@@ -516,7 +522,12 @@ describe('startRun with fake sessions', () => {
       },
     });
     const run = startRun(
-      { profiles: lookup(profile('a')), keys: noKeys, sink, createSession: fakeSessions().factory },
+      {
+        profiles: lookup(profile('a')),
+        keys: noKeys,
+        sink,
+        measurer: inThreadMeasurer({ createSession: fakeSessions().factory }),
+      },
       config({ trials: 1 }),
     );
     const outcome = await run.done;
@@ -540,7 +551,7 @@ describe('startRun with fake sessions', () => {
         profiles: lookup(profile('good'), profile('bad', { model: 'model-bad' })),
         keys: { readKeyForRequest: async () => key },
         sink,
-        createSession: sessions.factory,
+        measurer: inThreadMeasurer({ createSession: sessions.factory }),
       },
       config({ profile_ids: ['good', 'bad'] }),
     );
@@ -583,7 +594,7 @@ describe('startRun with fake sessions', () => {
         profiles: lookup(profile('a'), profile('b')),
         keys: noKeys,
         sink,
-        createSession: sessions.factory,
+        measurer: inThreadMeasurer({ createSession: sessions.factory }),
       },
       config({ profile_ids: ['a', 'b'], trials: 3 }),
     );
@@ -597,7 +608,12 @@ describe('startRun with fake sessions', () => {
   it('events that a late subscriber missed are not replayed, and cancel after done is harmless', async () => {
     const { sink } = recordingSink();
     const run = startRun(
-      { profiles: lookup(profile('a')), keys: noKeys, sink, createSession: fakeSessions().factory },
+      {
+        profiles: lookup(profile('a')),
+        keys: noKeys,
+        sink,
+        measurer: inThreadMeasurer({ createSession: fakeSessions().factory }),
+      },
       config({ trials: 1 }),
     );
     const outcome = await run.done;

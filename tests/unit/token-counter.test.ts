@@ -1,5 +1,5 @@
 // The token counter against the real worker thread, built from source by the
-// test run's global setup (tests/support/token-worker-global-setup.ts).
+// test run's global setup (tests/support/worker-threads-global-setup.ts).
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

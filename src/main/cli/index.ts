@@ -1,15 +1,17 @@
 // Process glue only: hands the real argv, streams and environment to main(),
 // turns SIGINT/SIGTERM into the interrupt signal, makes a failing stdout one
-// line instead of a stack trace, says where the token worker is, and sets the
+// line instead of a stack trace, says where the worker threads are, and sets the
 // exit code.
 
 import { fileURLToPath } from 'node:url';
+import { configureMeasuringThread } from '../measuring';
 import { configureTokenWorker } from '../probe/tokens';
 import { main } from './main';
 import { handleOutputErrors } from './output-errors';
 
-// This file is bundled into out/cli/lasttoken.mjs, beside the token worker's
-// bundle; `electron-vite build` puts the renderer in out/renderer.
+// This file is bundled into out/cli/lasttoken.mjs, beside the measuring and
+// token workers' bundles; `electron-vite build` puts the renderer in out/renderer.
+configureMeasuringThread(new URL('./measuring-worker.mjs', import.meta.url));
 configureTokenWorker(new URL('./token-worker.mjs', import.meta.url));
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 

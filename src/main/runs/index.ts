@@ -12,7 +12,7 @@ export {
   type RunDeps,
   type RunHandle,
   type RunSink,
-  type SessionFactory,
 } from './run-orchestrator';
+export type { SessionFactory } from './profile-loop';
 export { createTurnQueue, offSocketQueue, type TurnQueue } from './turn-queue';
 export { createEmitter, type Emitter, type Listener } from './emitter';

@@ -1,10 +1,12 @@
-// One profile's part of a run: its endpoint and secrets read just before its
-// first call, then its trials one after another in the schedule's order, each
-// when its call gate lets it start, until the schedule is done, the run stops
-// or the profile gives up. Everything it learns goes to the run's ledger,
-// which saves and reports it off the socket path.
+// One profile's part of a run: its endpoint and secrets asked for just before
+// its first call, then its trials one after another in the schedule's order,
+// each when its call gate lets it start, until the schedule is done, the run
+// stops or the profile gives up. It runs where the sockets are (the measuring
+// thread); everything it learns goes to the run's reports, which the main
+// thread saves and fans out.
 
 import type { Clock } from '../clock';
+import type { MeasureReports, TrialPlace } from '../measuring/measurer';
 import {
   InsecureKeyError,
   type EndpointSpec,
@@ -22,8 +24,6 @@ import {
 import type { Mode, Trial } from '../../shared/trial';
 import { callSpacingMs, type CallGates } from './call-gate';
 import type { PlannedTrial } from './plan';
-import { requestEndpoint, type Environment, type KeySource } from './profile-endpoint';
-import type { RunLedger } from './run-ledger';
 import { messageOf } from './message-of';
 
 export type SessionFactory = (endpoint: EndpointSpec, options: ProbeSessionOptions) => TrialRunner;
@@ -33,9 +33,9 @@ export interface ProfileLoopContext {
   runId: string;
   config: RunConfig;
   schedule: readonly PlannedTrial[];
-  ledger: RunLedger;
-  keys: KeySource;
-  env: Environment | undefined;
+  reports: MeasureReports;
+  signal: AbortSignal;
+  endpoint(profile: ProfileSnapshot): Promise<EndpointSpec>;
   createSession: SessionFactory;
   clock: Clock | undefined;
   gates: CallGates;
@@ -65,13 +65,13 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T |
   );
 }
 
-/** Measures one profile; reports its own failures to the ledger. */
+/** Measures one profile; reports its own failures. */
 export async function measureProfile(
   profile: ProfileSnapshot,
   ctx: ProfileLoopContext,
 ): Promise<void> {
   const endpoint = await readEndpoint(profile, ctx);
-  if (!endpoint || ctx.ledger.signal.aborted) return;
+  if (!endpoint || ctx.signal.aborted) return;
   const proxy = endpoint.proxy?.kind === 'url' ? endpoint.proxy : null;
   const secrets = [endpoint.api_key, proxy?.username, proxy?.password];
   let session: TrialRunner;
@@ -85,7 +85,7 @@ export async function measureProfile(
       error instanceof InsecureKeyError
         ? ' (confirm sending the key in the clear in the profile)'
         : '';
-    ctx.ledger.profileFailed(
+    ctx.reports.profileFailed(
       profile.id,
       'profile_config',
       redactSecrets(
@@ -99,7 +99,7 @@ export async function measureProfile(
     await runSchedule(profile, session, secrets, ctx);
   } catch (error) {
     // A bug in one profile's loop must not take the others (or the process) down.
-    ctx.ledger.profileFailed(
+    ctx.reports.profileFailed(
       profile.id,
       'internal',
       redactSecrets(`profile “${profile.name}” stopped: ${messageOf(error)}`, secrets),
@@ -114,13 +114,13 @@ async function readEndpoint(
   profile: ProfileSnapshot,
   ctx: ProfileLoopContext,
 ): Promise<EndpointSpec | null> {
-  const { signal } = ctx.ledger;
+  const { signal } = ctx;
   try {
-    const read = await unlessAborted(requestEndpoint(profile, ctx.keys, ctx.env), signal);
+    const read = await unlessAborted(ctx.endpoint(profile), signal);
     return read === ABORTED ? null : read;
   } catch (error) {
     if (signal.aborted) return null;
-    ctx.ledger.profileFailed(
+    ctx.reports.profileFailed(
       profile.id,
       'key_unavailable',
       `profile “${profile.name}” was not measured: ${messageOf(error)}`,
@@ -136,17 +136,17 @@ async function runSchedule(
   secrets: (string | undefined)[],
   ctx: ProfileLoopContext,
 ): Promise<void> {
-  const { ledger, schedule, config } = ctx;
+  const { reports, signal, schedule, config } = ctx;
   const gate = ctx.gates.get(profile.id);
   const spacing = callSpacingMs(profile.defaults.max_rpm);
   const maxRetryWait = config.max_retry_wait_ms ?? DEFAULT_MAX_RETRY_WAIT_MS;
   const giveUpAfter = config.give_up_after ?? DEFAULT_GIVE_UP_AFTER;
   let failedInRow = 0;
   for (const [done, planned] of schedule.entries()) {
-    const mayStart = await gate.acquire(spacing, ledger.signal, (wait) =>
-      ledger.emit({ type: 'profile_waiting', run_id: ctx.runId, profile_id: profile.id, ...wait }),
+    const mayStart = await gate.acquire(spacing, signal, (wait) =>
+      reports.waiting({ profile_id: profile.id, ...wait }),
     );
-    if (!mayStart || ledger.signal.aborted) return;
+    if (!mayStart || signal.aborted) return;
     const trial = await runOneTrial(profile.id, session, planned, ctx);
     if (trial === null) return;
     gate.ended(trial, maxRetryWait);
@@ -154,7 +154,7 @@ async function runSchedule(
     const left = schedule.length - done - 1;
     if (giveUpAfter > 0 && failedInRow >= giveUpAfter && left > 0) {
       const message = giveUpText(profile.name, failedInRow, trial, left);
-      ledger.profileFailed(profile.id, 'gave_up', redactSecrets(message, secrets));
+      reports.profileFailed(profile.id, 'gave_up', redactSecrets(message, secrets));
       return;
     }
   }
@@ -167,19 +167,19 @@ async function runOneTrial(
   planned: PlannedTrial,
   ctx: ProfileLoopContext,
 ): Promise<Trial | null> {
-  const { ledger } = ctx;
-  const place = { run_id: ctx.runId, profile_id, ...planned };
-  ledger.emit({ type: 'trial_started', ...place });
+  const { reports, signal } = ctx;
+  const place: TrialPlace = { run_id: ctx.runId, profile_id, ...planned };
+  reports.trialStarted(place);
   const trial = await session.runTrial(request(ctx.config, planned.mode), ctx.config.limits, {
-    signal: ledger.signal,
-    onProgress: ledger.progressOf(place),
+    signal,
+    onProgress: reports.progressOf(place),
     liveTokens: ctx.liveTokens,
   });
-  if (ledger.signal.aborted && trial.status === 'aborted') {
-    ledger.trialDropped(place, trial);
+  if (signal.aborted && trial.status === 'aborted') {
+    reports.trialDropped(place, trial);
     return null;
   }
-  ledger.trialEnded(place, trial);
+  reports.trialEnded(place, trial);
   return trial;
 }
 

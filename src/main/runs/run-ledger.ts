@@ -1,13 +1,15 @@
 // What a run keeps and says, off the socket path, and how it ends: every
 // finished trial saved (or, when the store refuses it, what unsavedTrial
 // keeps of it), why a profile stopped, every event fanned out, and the run
-// finished once all of that is saved. Each step runs on the turn queue after
-// the trial that caused it (turn-queue.ts), so no save and no listener sits
-// between a socket and its timestamp. It also holds the run's stop switch:
-// the user's cancel, or a sink that can save nothing more, and which of the
-// two it was decides the run's status.
+// finished once all of that is saved. It hears all of it from the run's
+// measurer (it is the run's MeasureReports). Each step runs on the turn queue
+// after the report that caused it (turn-queue.ts): one save or fan-out per
+// loop turn, and none of them inside the callback that reported it. It also
+// holds the run's stop switch: the user's cancel, or a sink that can save
+// nothing more; that, or a measurer that broke, decides the run's status.
 
 import { setMaxListeners } from 'node:events';
+import type { MeasureReports, TrialPlace } from '../measuring/measurer';
 import type { TrialProgress } from '../probe';
 import type {
   ProfileFailure,
@@ -20,7 +22,6 @@ import type {
 } from '../../shared/run';
 import type { Trial } from '../../shared/trial';
 import { createEmitter, type Listener } from './emitter';
-import type { PlannedTrial } from './plan';
 import type { TurnQueue } from './turn-queue';
 import { unsavedTrial } from './unsaved-trial';
 import { messageOf } from './message-of';
@@ -34,10 +35,9 @@ export interface RunSink {
   finishRun(id: string, status: RunStatus, ended_at: string): void;
 }
 
-/** A trial of the run: which profile, and its place in the schedule. */
-export type TrialPlace = { run_id: string; profile_id: string } & PlannedTrial;
+export type { TrialPlace } from '../measuring/measurer';
 
-export interface RunLedger {
+export interface RunLedger extends MeasureReports {
   /** Fires on cancel, or when the sink can save nothing more. */
   readonly signal: AbortSignal;
   /** Fans the event out, off the socket path. */
@@ -56,6 +56,8 @@ export interface RunLedger {
   trialDropped(place: TrialPlace, trial: Trial): void;
   /** The user's cancel: idempotent, and nothing once the trials are over. */
   cancel(): void;
+  /** The measurer broke (`why`): the run ends `interrupted`, with what it saved before. */
+  broken(why: string): void;
   /** Every profile is done: the run is finished after the saves queued before. */
   finish(): void;
   /** Resolves once the run is finished and saved; never rejects. */
@@ -73,7 +75,7 @@ export function createRunLedger(run: {
   const errors: string[] = [];
   let savedTrials = 0;
   let droppedTrials = 0;
-  let stopReason: 'user' | 'sink' | null = null;
+  let stopReason: 'user' | 'failure' | null = null;
   let trialsOver = false;
   const stop = new AbortController();
   // Every trial in flight listens to it, one per profile: many profiles are not a leak.
@@ -82,14 +84,14 @@ export function createRunLedger(run: {
   const emitter = createEmitter<RunEvent>();
   const emit = (event: RunEvent): void => queue.push(() => emitter.emit(event));
 
-  const sinkFailed = (what: string, error: unknown): void => {
-    const message = `${what}: ${messageOf(error)}`;
+  /** The run cannot go on as planned: its results are incomplete, even if the user also cancelled. */
+  const failed = (message: string): void => {
     errors.push(message);
     emitter.emit({ type: 'run_error', run_id: runId, message });
-    // Saving failed: the run's results are incomplete, even if the user also cancelled.
-    stopReason = 'sink';
+    stopReason = 'failure';
     stop.abort();
   };
+  const sinkFailed = (what: string, error: unknown): void => failed(`${what}: ${messageOf(error)}`);
 
   /** Saves the trial, or what unsavedTrial keeps of it; answers what was saved (null: nothing could be). */
   const saveTrial = (stored: StoredTrial, what: string): StoredTrial | null => {
@@ -117,6 +119,14 @@ export function createRunLedger(run: {
     signal: stop.signal,
     emit,
     subscribe: (listener) => emitter.subscribe(listener),
+
+    waiting(wait) {
+      emit({ type: 'profile_waiting', run_id: runId, ...wait });
+    },
+
+    trialStarted(place) {
+      emit({ type: 'trial_started', ...place });
+    },
 
     progressOf(place) {
       let latest: TrialProgress = { chunks: 0, chars: 0, tokens: null, points: [] };
@@ -182,12 +192,23 @@ export function createRunLedger(run: {
       stop.abort();
     },
 
+    broken(why) {
+      // After the saves the measurer's last reports queued.
+      queue.push(() =>
+        failed(`${why}: the run was cut short; the trials it finished before are saved`),
+      );
+    },
+
     finish() {
       trialsOver = true;
       // After every save queued before it: the run is finished once its trials are saved.
       queue.push(() => {
         const status: RunStatus =
-          stopReason === 'sink' ? 'interrupted' : stopReason === 'user' ? 'cancelled' : 'completed';
+          stopReason === 'failure'
+            ? 'interrupted'
+            : stopReason === 'user'
+              ? 'cancelled'
+              : 'completed';
         const ended_at = run.now().toISOString();
         try {
           sink.finishRun(runId, status, ended_at);

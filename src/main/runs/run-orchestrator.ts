@@ -2,10 +2,15 @@
 // after another in the plan's order, every finished trial saved as soon as it
 // ends, progress for the UI and the CLI, cancel at any time. In parts: the
 // plan (plan.ts), the record saved at the start (run-record.ts), each
-// profile's loop (profile-loop.ts), and what is saved and said off the socket
-// path, with how the run ends (run-ledger.ts); this file puts them together.
+// profile's loop (profile-loop.ts), run by the measurer where the sockets are
+// (../measuring: the measuring thread), and what is saved and said, with how
+// the run ends (run-ledger.ts); this file puts them together.
 //
 // Decisions (the CLI and the UI rely on them):
+// - Every run is measured on the process's measuring thread: this thread
+//   plans, reads keys, saves and reports. A thread that dies cuts the run
+//   short: status `interrupted`, a `run_error` saying so, the profiles still
+//   measuring failed with reason `internal`, every trial finished before kept.
 // - Warm-ups: one per profile and mode, first (see trialSchedule), saved with
 //   warmup = true and trial_index 0, not counted by summaries.
 // - A profile whose key cannot be read (keychain unavailable) or whose
@@ -40,8 +45,7 @@
 //   keychain), goes into its probe session only, and never into a snapshot,
 //   an event, an error or the outcome.
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../clock';
-import { createProbeSession } from '../probe';
+import { sharedMeasuringThread, type Measurer } from '../measuring';
 import type {
   ProfileLookup,
   RunConfig,
@@ -51,18 +55,14 @@ import type {
   RunRecord,
   RunTags,
 } from '../../shared/run';
-import { processCallGates, type CallGates } from './call-gate';
 import type { Listener } from './emitter';
 import { planRun, trialSchedule } from './plan';
-import { measureProfile, type SessionFactory } from './profile-loop';
-import type { Environment, KeySource } from './profile-endpoint';
+import { requestEndpoint, type Environment, type KeySource } from './profile-endpoint';
 import { createRunLedger, type RunSink } from './run-ledger';
 import { newRunRecord } from './run-record';
 import { offSocketQueue, type TurnQueue } from './turn-queue';
-import { messageOf } from './message-of';
 
 export type { KeySource } from './profile-endpoint';
-export type { SessionFactory } from './profile-loop';
 export type { RunSink } from './run-ledger';
 
 export interface RunDeps {
@@ -73,16 +73,12 @@ export interface RunDeps {
   sink: RunSink;
   /** Wall clock for started_at / ended_at (default: new Date()). */
   now?: () => Date;
-  /** Monotonic clock for the probe sessions (default: the engine's). */
-  clock?: Clock;
   /** Run ids (default: randomUUID). */
   newId?: () => string;
-  /** Default: createProbeSession. */
-  createSession?: SessionFactory;
+  /** Where the run is measured. Default: the process's measuring thread. */
+  measurer?: Measurer;
   /** Default: the process-wide queue shared by all runs. */
   queue?: TurnQueue;
-  /** When each profile's calls may start (pacing, Retry-After). Default: the process-wide gates. */
-  gates?: CallGates;
   /** Count tokens while answers stream, for a live view (TrialOptions.liveTokens). */
   liveTokens?: boolean;
 }
@@ -133,32 +129,26 @@ export function startRun(
     queue: deps.queue ?? offSocketQueue,
     now,
   });
-  const loop = {
+  const measurer = deps.measurer ?? sharedMeasuringThread();
+  const job = {
     runId,
     config: record.config,
     schedule: trialSchedule(record.config),
-    ledger,
-    keys: deps.keys,
-    env: deps.env,
-    createSession: deps.createSession ?? createProbeSession,
-    clock: deps.clock,
-    gates: deps.gates ?? processCallGates,
-    liveTokens: deps.liveTokens,
+    profiles: record.profiles,
+    liveTokens: deps.liveTokens ?? false,
   };
 
   ledger.emit({ type: 'run_started', run_id: runId, plan });
-  // measureProfile reports its own failures; the catch is a last resort so that done always resolves.
-  void Promise.all(
-    record.profiles.map((profile) =>
-      measureProfile(profile, loop).catch((error: unknown) =>
-        ledger.profileFailed(
-          profile.id,
-          'internal',
-          `profile “${profile.name}”: ${messageOf(error)}`,
-        ),
-      ),
-    ),
-  ).then(() => ledger.finish());
+  void measurer
+    .measure(job, {
+      reports: ledger,
+      signal: ledger.signal,
+      endpoint: (profile) => requestEndpoint(profile, deps.keys, deps.env),
+    })
+    .then(({ broken }) => {
+      if (broken !== null) ledger.broken(broken);
+      ledger.finish();
+    });
 
   return {
     runId,

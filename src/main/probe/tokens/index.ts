@@ -8,6 +8,7 @@ export const TOKENIZER = 'o200k_base';
 // the importing thread.
 export {
   configureTokenWorker,
+  configuredTokenWorker,
   createTokenCounter,
   sharedTokenCounter,
   type TextTokensRequest,

@@ -39,6 +39,11 @@ export function configureTokenWorker(url: URL): void {
   configuredWorkerUrl = url;
 }
 
+/** Where configureTokenWorker said the token worker is (the measuring thread starts its own from it). */
+export function configuredTokenWorker(): URL | undefined {
+  return configuredWorkerUrl;
+}
+
 interface Pending {
   resolve(reply: TokenWorkerReply): void;
   reject(error: Error): void;

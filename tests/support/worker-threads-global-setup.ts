@@ -1,0 +1,29 @@
+// Vitest global setup: builds the worker threads from source once per test
+// run (so no test runs a stale out/ build) and tells every test file where
+// they are; worker-threads-setup.ts configures the engine with them in each
+// file's process.
+
+import type { TestProject } from 'vitest/node';
+import { bundleNodeScript } from './bundle-node-script';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The bundled token worker (an .mjs file). */
+    tokenWorkerFile: string;
+    /** The bundled measuring worker (an .mjs file). */
+    measuringWorkerFile: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const [tokens, measuring] = await Promise.all([
+    bundleNodeScript('src/main/probe/tokens/token-worker.ts'),
+    bundleNodeScript('src/main/measuring/measuring-worker.ts'),
+  ]);
+  project.provide('tokenWorkerFile', tokens.file);
+  project.provide('measuringWorkerFile', measuring.file);
+  return () => {
+    tokens.remove();
+    measuring.remove();
+  };
+}
