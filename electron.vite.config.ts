@@ -1,5 +1,5 @@
 // Builds the Electron app into out/: main (src/main/index.ts → out/main/index.js, ESM,
-// npm dependencies left external and loaded from node_modules, and the
+// native modules and the tokenizer left external and loaded from node_modules, and the
 // measuring and token workers beside it, out/main/measuring-worker.mjs and
 // out/main/token-worker.mjs), preload
 // (src/preload/index.ts → out/preload/index.cjs) and renderer (src/renderer/index.html).
@@ -50,9 +50,29 @@ function reportScriptSize(): Plugin {
   };
 }
 
+/**
+ * npm packages compiled into main's bundles instead of loaded from
+ * node_modules: the plain-JavaScript ones the engine and the services import.
+ * electron-builder packs an app's node_modules with its own collector, which
+ * here leaves out some of their dependencies (debug, ms, ip-address,
+ * smart-buffer): loaded from the archive they would fail at start, and the
+ * worker threads could not load them from the archive at all. Left external:
+ * the native modules (better-sqlite3, keytar) and gpt-tokenizer, whose ES
+ * modules the token worker loads from app.asar.unpacked.
+ */
+const BUNDLED_DEPENDENCIES = [
+  'csv-stringify',
+  'eventsource-parser',
+  'https-proxy-agent',
+  'socks',
+  'socks-proxy-agent',
+  'zod',
+];
+
 export default defineConfig({
   main: {
     build: {
+      externalizeDeps: { exclude: BUNDLED_DEPENDENCIES },
       rolldownOptions: {
         input: {
           index: 'src/main/index.ts',

@@ -9,14 +9,31 @@
 // collecting the production dependencies, the file patterns, asar and unpacking.
 
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { listPackage, statFile } from '@electron/asar';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distTargets } from '../../scripts/dist-targets.mjs';
+import { createMeasuringThread } from '../../src/main/measuring';
+import { DEFAULT_LIMITS } from '../../src/main/probe';
+import { startRun, type RunSink } from '../../src/main/runs';
+import { startSimulator } from '../../src/main/sim';
+import type { StoredTrial } from '../../src/shared/run';
+import { makeProfile } from '../support/profile-fixture';
 import { ROOT } from '../support/spawn-cli';
 
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -101,6 +118,7 @@ onLinux('the packaged app', () => {
     for (const file of [
       '/package.json',
       '/out/main/index.js',
+      '/out/main/measuring-worker.mjs',
       '/out/main/token-worker.mjs',
       '/out/preload/index.cjs',
       '/out/renderer/index.html',
@@ -161,6 +179,85 @@ onLinux('the packaged app', () => {
       expect(reply).toEqual({ id: 1, kind: 'counted', tokens: 2 });
     } finally {
       await worker.terminate();
+    }
+  });
+
+  it('finds every package the built main and its workers import where each loads it from', () => {
+    // A bare import left in a bundle is loaded from node_modules at run time:
+    // main's from the archive, the workers' (and the chunks they share) from
+    // app.asar.unpacked, which plain Node and worker threads read.
+    const mainDir = join(ROOT, 'out', 'main');
+    const files = [
+      ...readdirSync(mainDir).filter((f) => /\.m?js$/.test(f)),
+      ...readdirSync(join(mainDir, 'chunks')).map((f) => `chunks/${f}`),
+    ];
+    const builtins = new Set([...builtinModules, 'electron']);
+    const missing: string[] = [];
+    for (const file of files) {
+      const code = readFileSync(join(mainDir, file), 'utf8');
+      const specifiers = code.matchAll(
+        /(?:\bfrom\s*|\bimport\s*\(\s*|\b__require\s*\(\s*)["']([^"'./][^"']*)["']/g,
+      );
+      for (const [, specifier = ''] of specifiers) {
+        if (specifier.startsWith('node:') || builtins.has(specifier)) continue;
+        const name = specifier
+          .split('/')
+          .slice(0, specifier.startsWith('@') ? 2 : 1)
+          .join('/');
+        const manifest = `node_modules/${name}/package.json`;
+        const found =
+          file === 'index.js'
+            ? entries.includes(`/${manifest}`)
+            : existsSync(join(unpacked, manifest));
+        if (!found) missing.push(`${file} imports ${specifier}`);
+      }
+    }
+    expect(files).toContain('measuring-worker.mjs');
+    expect(missing).toEqual([]);
+  });
+
+  it('measures a run on the measuring thread from app.asar.unpacked, which starts the token worker there', async () => {
+    expect(statFile(archive, 'out/main/measuring-worker.mjs')).toMatchObject({ unpacked: true });
+    const thread = createMeasuringThread({
+      workerUrl: pathToFileURL(join(unpacked, 'out', 'main', 'measuring-worker.mjs')),
+      tokenWorkerUrl: pathToFileURL(join(unpacked, 'out', 'main', 'token-worker.mjs')),
+    });
+    const sim = await startSimulator({ port: 0 });
+    try {
+      const saved: StoredTrial[] = [];
+      const sink: RunSink = {
+        createRun: () => {},
+        saveTrial: (stored) => void saved.push(stored),
+        saveProfileFailure: () => {},
+        finishRun: () => {},
+      };
+      const profile = makeProfile('a', {
+        base_url: `${sim.url}/v1`,
+        model: 'sim-steady:tokens=8,gap=2',
+      });
+      const run = startRun(
+        {
+          profiles: { get: () => profile },
+          keys: { readKeyForRequest: async () => undefined },
+          sink,
+          measurer: thread,
+        },
+        {
+          prompt: 'Hi',
+          max_tokens: 16,
+          modes: ['stream'],
+          trials: 1,
+          profile_ids: ['a'],
+          limits: { ...DEFAULT_LIMITS },
+          reuse_connection: false,
+          warmup: false,
+        },
+      );
+      expect(await run.done).toMatchObject({ status: 'completed', saved_trials: 1 });
+      expect(saved[0]?.trial).toMatchObject({ status: 'ok', chunks: 8, tokens: 8 });
+    } finally {
+      await thread.close();
+      await sim.close();
     }
   });
 
