@@ -19,6 +19,7 @@ import { MemoryKeyStore } from '../../src/main/secrets';
 import { startSimulator, type SimServer } from '../../src/main/sim';
 import type { StoredTrial } from '../../src/shared/run';
 import type { Trial } from '../../src/shared/trial';
+import { TIMED_AGAINST_TRUTH } from '../support/sim-truth';
 import { ESCAPED_MESSAGE, startHostileServer, type HostileServer } from '../support/hostile-server';
 import { assertCliBuilt, ROOT, spawnCli } from '../support/spawn-cli';
 
@@ -484,58 +485,62 @@ describe('beside a hostile profile, a well-behaved one is measured as before', (
     await sim.close();
   });
 
-  it("keeps the steady stream's gaps on the simulator's true write times", async () => {
-    const db = join(dir, 'beside.db');
-    const add = async (name: string, baseUrl: string, model: string): Promise<string> => {
-      const added = await cli([
-        'profile',
-        'add',
-        '--name',
-        name,
-        '--base-url',
-        baseUrl,
-        '--model',
-        model,
+  it(
+    "keeps the steady stream's gaps on the simulator's true write times",
+    TIMED_AGAINST_TRUTH,
+    async () => {
+      const db = join(dir, 'beside.db');
+      const add = async (name: string, baseUrl: string, model: string): Promise<string> => {
+        const added = await cli([
+          'profile',
+          'add',
+          '--name',
+          name,
+          '--base-url',
+          baseUrl,
+          '--model',
+          model,
+          '--db',
+          db,
+        ]);
+        expect(added.code, added.stderr).toBe(0);
+        return added.stdout.trim();
+      };
+      const word = await add('word', server.baseUrl, 'long-word:200000');
+      const steady = await add('steady', `${sim.url}/v1`, 'sim-steady:tokens=60,gap=10,ttft=20');
+      const run = await cli([
+        'run',
+        '--profiles',
+        `${word},${steady}`,
+        '--modes',
+        'stream',
+        '--trials',
+        '4',
         '--db',
         db,
       ]);
-      expect(added.code, added.stderr).toBe(0);
-      return added.stdout.trim();
-    };
-    const word = await add('word', server.baseUrl, 'long-word:200000');
-    const steady = await add('steady', `${sim.url}/v1`, 'sim-steady:tokens=60,gap=10,ttft=20');
-    const run = await cli([
-      'run',
-      '--profiles',
-      `${word},${steady}`,
-      '--modes',
-      'stream',
-      '--trials',
-      '4',
-      '--db',
-      db,
-    ]);
-    expect(run.code, run.stderr).toBe(0);
-    const runId = /^run (\S+):/m.exec(run.stdout)?.[1] ?? '';
-    const shown = await cli(['show', runId, '--json', '--db', db]);
-    const trials = (JSON.parse(shown.stdout) as { trials: StoredTrial[] }).trials;
-    const steadyTrials = trials.filter((t) => t.profile_id === steady).map((t) => t.trial);
-    expect(steadyTrials).toHaveLength(4);
-    expect(trials.filter((t) => t.profile_id === word).every((t) => t.trial.status === 'ok')).toBe(
-      true,
-    );
-    for (const trial of steadyTrials) {
-      const trace = sim.trace(trial.request_id ?? '');
-      const writes = trace?.writes.filter((w) => w.kind === 'content') ?? [];
-      expect(trial.timeline.chunks).toHaveLength(writes.length);
-      trial.timeline.chunks.forEach((chunk, i) => {
-        const delay = trial.timeline.t0_mono_ms + chunk.at_ms - (writes[i]?.at_mono_ms ?? NaN);
-        expect(delay).toBeGreaterThanOrEqual(-0.01);
-        // As loose as the engine's other integration tests: the bench measures precision.
-        expect(delay).toBeLessThan(20);
-      });
-    }
-  });
+      expect(run.code, run.stderr).toBe(0);
+      const runId = /^run (\S+):/m.exec(run.stdout)?.[1] ?? '';
+      const shown = await cli(['show', runId, '--json', '--db', db]);
+      const trials = (JSON.parse(shown.stdout) as { trials: StoredTrial[] }).trials;
+      const steadyTrials = trials.filter((t) => t.profile_id === steady).map((t) => t.trial);
+      expect(steadyTrials).toHaveLength(4);
+      expect(
+        trials.filter((t) => t.profile_id === word).every((t) => t.trial.status === 'ok'),
+      ).toBe(true);
+      for (const trial of steadyTrials) {
+        const trace = sim.trace(trial.request_id ?? '');
+        const writes = trace?.writes.filter((w) => w.kind === 'content') ?? [];
+        expect(trial.timeline.chunks).toHaveLength(writes.length);
+        trial.timeline.chunks.forEach((chunk, i) => {
+          const delay = trial.timeline.t0_mono_ms + chunk.at_ms - (writes[i]?.at_mono_ms ?? NaN);
+          expect(delay).toBeGreaterThanOrEqual(-0.01);
+          // As loose as the engine's other integration tests: the bench measures precision.
+          expect(delay).toBeLessThan(20);
+        });
+      }
+    },
+  );
 });
 
 describe('the built CLI, in its own process', () => {

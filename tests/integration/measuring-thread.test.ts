@@ -136,6 +136,7 @@ describe('the protocol', () => {
         schedule: [],
         profiles: [makeProfile('a')],
         liveTokens: true,
+        abortAfterTokens: 5,
       },
       {
         reports,

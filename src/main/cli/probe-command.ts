@@ -1,30 +1,25 @@
-// `lasttoken probe`: runs the trials of one endpoint and prints the report or
-// the JSON document. One session for the whole run, so --reuse-connection
-// really carries one connection across both modes.
+// `lasttoken probe`: runs the trials of one endpoint on the measuring thread,
+// as one profile of a job that is never saved, and prints the report or the
+// JSON document. One session for the whole job, so --reuse-connection really
+// carries one connection across both modes.
 
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_REQUEST_SHAPE, type ProfileSnapshot, type RunConfig } from '../../shared/run';
 import { summarize } from '../../shared/summary';
-import type { Mode, Trial } from '../../shared/trial';
-import {
-  createProbeSession,
-  InsecureKeyError,
-  ProbeConfigError,
-  TOKENIZER,
-  type RequestSpec,
-  type TrialRunner,
-} from '../probe';
+import type { Trial } from '../../shared/trial';
+import { sharedMeasuringThread } from '../measuring';
+import { checkEndpoint, InsecureKeyError, ProbeConfigError, TOKENIZER } from '../probe';
+import { trialSchedule } from '../runs/plan';
 import { UsageError, type ProbeOptions } from './args';
 import { jsonText, plural, printable } from './format';
 import { complain, signalExitCode, type CliIo } from './io';
-import { callSpacingMs, createCallGate, realTimers } from '../runs/call-gate';
 import { createProgress } from './progress';
 import { waitText } from './run-progress';
 import { isAbortExperiment, renderReport } from './report-table';
 
 export async function runProbe(options: ProbeOptions, io: CliIo): Promise<number> {
-  const session = openSession(options);
-  const { trials, interrupted } = await runTrials(session, options, io).finally(() =>
-    session.close(),
-  );
+  checkProbedEndpoint(options);
+  const { trials, interrupted } = await runTrials(options, io);
 
   const { base_url, model, dialect } = options.endpoint;
   const endpoint = { base_url, model, dialect };
@@ -61,9 +56,10 @@ export async function runProbe(options: ProbeOptions, io: CliIo): Promise<number
   return 0;
 }
 
-function openSession(options: ProbeOptions): TrialRunner {
+/** Refuses an endpoint that cannot be probed as configured, naming the flag that fixes it, before any call. */
+function checkProbedEndpoint(options: ProbeOptions): void {
   try {
-    return createProbeSession(options.endpoint, { reuse_connection: options.reuseConnection });
+    checkEndpoint(options.endpoint);
   } catch (error) {
     if (!(error instanceof ProbeConfigError)) throw error;
     // The engine speaks to every front end; name the flag that confirms the risk.
@@ -72,55 +68,88 @@ function openSession(options: ProbeOptions): TrialRunner {
   }
 }
 
+/** The probed endpoint as the one profile of a job: its name for messages, its pacing; never saved. */
+function probedProfile(options: ProbeOptions): ProfileSnapshot {
+  const { endpoint } = options;
+  return {
+    ...DEFAULT_REQUEST_SHAPE,
+    id: randomUUID(),
+    name: `${endpoint.model} @ ${endpoint.base_url}`,
+    base_url: endpoint.base_url,
+    model: endpoint.model,
+    dialect: endpoint.dialect,
+    headers: endpoint.headers ?? {},
+    defaults: options.maxRpm === null ? {} : { max_rpm: options.maxRpm },
+    notes: '',
+    allow_insecure_key: endpoint.allow_insecure_key ?? false,
+    query: endpoint.query ?? {},
+    has_key: endpoint.api_key !== undefined,
+    proxy_auth: false,
+    builtin: false,
+  };
+}
+
 async function runTrials(
-  session: TrialRunner,
   options: ProbeOptions,
   io: CliIo,
 ): Promise<{ trials: Trial[]; interrupted: boolean }> {
-  const signal = io.interrupt;
   const total = options.trials * options.modes.length;
   const progress = createProgress(io.stderr, total);
   // Free tiers count requests: say up front what the run will spend.
   io.stderr.write(
     `${plural(total, 'request')}: ${plural(options.trials, 'trial')} of ${options.modes.join(' and ')}\n`,
   );
-  const trials: Trial[] = [];
-  const request = (mode: Mode): RequestSpec => ({
-    messages: [{ role: 'user', content: options.prompt }],
+  const config: RunConfig = {
+    prompt: options.prompt,
     max_tokens: options.maxTokens,
-    mode,
-  });
+    // Round-robin (trialSchedule): trial 1 of each mode, then trial 2 of each... so drift over
+    // the run affects the modes alike.
+    modes: options.modes,
+    trials: options.trials,
+    profile_ids: [],
+    limits: options.limits,
+    reuse_connection: options.reuseConnection,
+    warmup: false,
+    max_retry_wait_ms: options.maxRetryWaitMs,
+    // Every trial is asked for: a probe reports failures, it does not stop at them.
+    give_up_after: 0,
+  };
+  const trials: Trial[] = [];
+  let dropped = false;
+  const failures: string[] = [];
+  const signal = io.interrupt ?? new AbortController().signal;
 
-  // Pacing and Retry-After as in a run: the same gate, for this probe alone.
-  const gate = createCallGate(realTimers);
-  const spacing = callSpacingMs(options.maxRpm ?? undefined);
-  const never = new AbortController().signal;
-
-  // Round-robin: trial 1 of each mode, then trial 2 of each... so drift over
-  // the run affects the modes alike.
-  for (let round = 0; round < options.trials; round++) {
-    for (const mode of options.modes) {
-      if (signal?.aborted) return { trials, interrupted: true };
-      const mayStart = await gate.acquire(spacing, signal ?? never, (wait) =>
-        progress.waiting(waitText(wait), wait.reason === 'rate_limit'),
-      );
-      if (!mayStart) return { trials, interrupted: true };
-      progress.start(trials.length + 1, mode);
-      const trial = await session.runTrial(request(mode), options.limits, {
-        signal,
-        onProgress: progress.update,
-        // Plain mode has no token stream to hang up on; its trials are the full answer to compare with.
-        abort_after_tokens: mode === 'stream' ? (options.abortAfter ?? undefined) : undefined,
-      });
-      if (signal?.aborted && trial.status === 'aborted' && !isAbortExperiment(trial)) {
+  // Measured on the measuring thread, as a run is; pacing and Retry-After by the same gate.
+  const { broken } = await sharedMeasuringThread().measure(
+    {
+      runId: randomUUID(),
+      config,
+      schedule: trialSchedule(config),
+      profiles: [probedProfile(options)],
+      liveTokens: false,
+      abortAfterTokens: options.abortAfter,
+    },
+    {
+      signal,
+      endpoint: () => Promise.resolve(options.endpoint),
+      reports: {
+        waiting: (wait) => progress.waiting(waitText(wait), wait.reason === 'rate_limit'),
+        trialStarted: (place) => progress.start(trials.length + 1, place.mode),
+        progressOf: () => progress.update,
+        trialEnded: (_, trial) => {
+          progress.finish(trial);
+          trials.push(trial);
+        },
         // Cut short by the user: not a measurement of the endpoint.
-        progress.cancel();
-        return { trials, interrupted: true };
-      }
-      progress.finish(trial);
-      trials.push(trial);
-      gate.ended(trial, options.maxRetryWaitMs);
-    }
-  }
-  return { trials, interrupted: false };
+        trialDropped: () => {
+          dropped = true;
+          progress.cancel();
+        },
+        profileFailed: (_, _reason, message) => void failures.push(message),
+      },
+    },
+  );
+  const failure = broken ?? failures[0];
+  if (failure !== undefined) throw new Error(failure);
+  return { trials, interrupted: dropped || signal.aborted };
 }

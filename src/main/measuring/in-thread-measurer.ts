@@ -33,6 +33,7 @@ export function inThreadMeasurer(deps: InThreadMeasurerDeps = {}): Measurer {
         clock: deps.clock,
         gates: deps.gates ?? processCallGates,
         liveTokens: job.liveTokens,
+        abortAfterTokens: job.abortAfterTokens,
       };
       // measureProfile reports its own failures; the catch is a last resort so that measure never rejects.
       await Promise.all(

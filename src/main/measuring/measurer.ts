@@ -26,6 +26,8 @@ export interface MeasureJob {
   profiles: readonly ProfileSnapshot[];
   /** Count tokens while answers stream, for a live view (TrialOptions.liveTokens). */
   liveTokens: boolean;
+  /** The abort experiment: stream trials hang up after this many content tokens; null: never. */
+  abortAfterTokens: number | null;
 }
 
 /** What the measurer says as it goes; the run's ledger listens. Each call returns at once. */

@@ -1,4 +1,5 @@
 export {
+  checkEndpoint,
   createProbeSession,
   InsecureKeyError,
   ProbeConfigError,

@@ -86,6 +86,24 @@ function checkRequest(request: RequestSpec): void {
   }
 }
 
+/** The endpoint as a session sends to it; throws ProbeConfigError when it cannot be probed as configured. */
+function preparedEndpoint(endpoint: EndpointSpec) {
+  const url = checkedEndpointUrl(endpoint, resolveEndpointUrl);
+  const adapter = dialectAdapter(endpoint.dialect);
+  const identity = endpointHeaders(endpoint, adapter);
+  checkHeaders(identity, keyHeaderName(endpoint, adapter));
+  return { url, adapter, identity, route: proxyRoute(endpoint, url) };
+}
+
+/**
+ * Throws the ProbeConfigError a session for `endpoint` would, without opening
+ * one: a front end says what is wrong before it hands the endpoint to the
+ * measuring thread.
+ */
+export function checkEndpoint(endpoint: EndpointSpec): void {
+  preparedEndpoint(endpoint);
+}
+
 /**
  * Measures one endpoint, trial after trial. It remembers what it learned about
  * the endpoint (whether it accepts `stream_options`) so that only the first
@@ -95,11 +113,7 @@ export function createProbeSession(
   endpoint: EndpointSpec,
   options: ProbeSessionOptions = {},
 ): TrialRunner {
-  const url = checkedEndpointUrl(endpoint, resolveEndpointUrl);
-  const adapter = dialectAdapter(endpoint.dialect);
-  const identity = endpointHeaders(endpoint, adapter);
-  checkHeaders(identity, keyHeaderName(endpoint, adapter));
-  const route = proxyRoute(endpoint, url);
+  const { url, adapter, identity, route } = preparedEndpoint(endpoint);
   const clock = options.clock ?? monotonicClock;
   const agent = agentFor(url, route, options.reuse_connection === true, clock);
   const secrets = secretsOf(endpoint, route);

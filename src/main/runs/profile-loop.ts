@@ -40,6 +40,8 @@ export interface ProfileLoopContext {
   clock: Clock | undefined;
   gates: CallGates;
   liveTokens: boolean | undefined;
+  /** Stream trials hang up after this many content tokens (the abort experiment); null: never. */
+  abortAfterTokens: number | null;
 }
 
 function giveUpText(name: string, failed: number, last: Trial, left: number): string {
@@ -174,8 +176,11 @@ async function runOneTrial(
     signal,
     onProgress: reports.progressOf(place),
     liveTokens: ctx.liveTokens,
+    // Plain mode has no token stream to hang up on: its trials are the full answer to compare with.
+    abort_after_tokens: planned.mode === 'stream' ? (ctx.abortAfterTokens ?? undefined) : undefined,
   });
-  if (signal.aborted && trial.status === 'aborted') {
+  // An abort experiment's hang-up is a measurement even when cancel came meanwhile.
+  if (signal.aborted && trial.status === 'aborted' && trial.abort === null) {
     reports.trialDropped(place, trial);
     return null;
   }

@@ -136,6 +136,7 @@ export function startRun(
     schedule: trialSchedule(record.config),
     profiles: record.profiles,
     liveTokens: deps.liveTokens ?? false,
+    abortAfterTokens: null,
   };
 
   ledger.emit({ type: 'run_started', run_id: runId, plan });

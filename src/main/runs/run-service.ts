@@ -45,7 +45,7 @@ export interface RunServiceDeps {
   simulator: BuiltinSimulator;
   /** Default: the process-wide queue shared by all runs. */
   queue?: TurnQueue;
-  /** For tests: engine options a run passes on (a clock, a session factory). */
+  /** Engine options a run passes on (tests: a measurer on this thread with stand-in sessions). */
   runDeps?: Partial<Omit<RunDeps, 'profiles' | 'keys' | 'sink' | 'queue'>>;
   /** The wall clock and timers that space the repetitions of a series (default: the real ones). */
   timers?: SeriesTimers;
