@@ -3,8 +3,9 @@
 // batches. A batch leaves from a setImmediate, in the check phase: after the
 // poll phase has stamped every read that was ready, so copying a finished
 // trial into a message never sits between a socket and its timestamp; and
-// one batch per loop turn, not one message per chunk's progress.
+// progress waits for the next batch (createOutbox), so a message carries many.
 
+import { setMaxListeners } from 'node:events';
 import type { EndpointSpec, TrialProgress } from '../probe';
 import type { MeasureReports, Measurer, TrialPlace } from './measurer';
 import { watchThreadVitals, type ThreadVitals } from './thread-vitals';
@@ -26,21 +27,44 @@ interface HostedRun {
   endpoints: Map<number, { resolve(endpoint: EndpointSpec): void; reject(error: Error): void }>;
 }
 
-/** Reports queued for the next batch; each trial's progress merged into one. */
+/**
+ * How long a trial's progress may wait for the next batch. Progress is only
+ * for eyes (the app shows it at most 10 times a second, the CLI redraws a
+ * line): sent every turn, 32 streams made over a thousand messages a second,
+ * each cloned and posted on this thread.
+ */
+export const PROGRESS_BATCH_MS = 50;
+
+/**
+ * Reports queued for the next batch; each trial's progress merged into one.
+ * A report that changes what the run is (a trial started or ended, a profile
+ * that stopped or waits, an endpoint wanted) leaves at the next check phase;
+ * progress alone waits up to PROGRESS_BATCH_MS, then leaves from a check
+ * phase too, after the reads that were ready.
+ */
 function createOutbox(port: HostPort) {
   let batch: ThreadReport[] = [];
   const progressInBatch = new Map<string, { progress: TrialProgress }>();
+  let immediate: NodeJS.Immediate | undefined;
+  let timer: NodeJS.Timeout | undefined;
 
   const flush = (): void => {
+    clearTimeout(timer);
+    immediate = undefined;
+    timer = undefined;
     const reports = batch;
     batch = [];
     progressInBatch.clear();
     port.postMessage({ kind: 'reports', reports });
   };
 
+  const flushSoon = (): void => {
+    immediate ??= setImmediate(flush);
+  };
+
   const push = (report: ThreadReport): void => {
-    if (batch.length === 0) setImmediate(flush);
     batch.push(report);
+    flushSoon();
   };
 
   const progress = (place: TrialPlace, latest: TrialProgress): void => {
@@ -52,7 +76,8 @@ function createOutbox(port: HostPort) {
     }
     const report = { kind: 'progress' as const, place, progress: latest };
     progressInBatch.set(key, report);
-    push(report);
+    batch.push(report);
+    if (immediate === undefined) timer ??= setTimeout(flushSoon, PROGRESS_BATCH_MS);
   };
 
   return { push, progress };
@@ -76,6 +101,8 @@ export function hostMeasuring(port: HostPort, measurer: Measurer): void {
 
   const start = (job: Extract<ToMeasuringThread, { kind: 'measure' }>['job']): void => {
     const hosted: HostedRun = { stop: new AbortController(), endpoints: new Map() };
+    // Each profile's loop and its trial in flight listen to it: many profiles are not a leak.
+    setMaxListeners(0, hosted.stop.signal);
     runs.set(job.runId, hosted);
     const endpoint = (profile: { id: string }) =>
       new Promise<EndpointSpec>((resolve, reject) => {
