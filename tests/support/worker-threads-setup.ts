@@ -2,10 +2,6 @@
 // the measuring thread and counts tokens on the token worker that
 // worker-threads-global-setup.ts built for this run.
 
-import { pathToFileURL } from 'node:url';
-import { inject } from 'vitest';
-import { configureMeasuringThread } from '../../src/main/measuring';
-import { configureTokenWorker } from '../../src/main/probe/tokens';
+import { useTestWorkers } from './test-workers';
 
-configureTokenWorker(pathToFileURL(inject('tokenWorkerFile')));
-configureMeasuringThread(pathToFileURL(inject('measuringWorkerFile')));
+useTestWorkers();

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTestWorkers } from '../support/test-workers';
 import type { ApiResult, AppEvent } from '../../src/shared/api';
 import { EVENT_CHANNEL, ipcContract } from '../../src/shared/ipc-contract';
 import { contentSecurityPolicy } from '../../src/main/shell/csp';
@@ -29,6 +30,8 @@ const historyFile = join(historyDir, 'history.db');
 beforeAll(async () => {
   process.env['LASTTOKEN_DB'] = historyFile;
   await import('../../src/main/index');
+  // index.ts names the workers beside its bundle, which a test of the source has not built.
+  useTestWorkers();
   await app.whenReady();
 });
 
