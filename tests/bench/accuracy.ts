@@ -1,16 +1,16 @@
 // Measurement error against the simulator's own record of when it wrote each
 // event. Both sides read CLOCK_MONOTONIC, so arrival − write is the engine's
 // whole error for an event: loopback transit plus any delay before the read
-// was stamped.
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import {
-  createProbeSession,
-  DEFAULT_LIMITS,
-  type ProxyChoice,
-  type RequestSpec,
-} from '../../src/main/probe';
+// was stamped. The streams are measured as the product measures them: one run
+// of N profiles through startRun, on the shared measuring thread.
+import { DEFAULT_LIMITS } from '../../src/main/probe';
+import type { Measurer } from '../../src/main/measuring';
+import { startRun, type RunSink } from '../../src/main/runs';
 import type { SimTrace } from '../../src/main/sim';
+import type { Profile, RunConfig, StoredTrial } from '../../src/shared/run';
 import type { Trial } from '../../src/shared/trial';
+import { makeProfile } from '../support/profile-fixture';
+import { watchSection, type SectionVitals } from './vitals';
 
 export interface AccuracySamples {
   /** Arrival of the first content event − its true write time. */
@@ -21,20 +21,10 @@ export interface AccuracySamples {
   gaps: number[];
   trials: number;
   failures: string[];
-  /** The client's CPU time over the run, as a share of one core. */
-  clientCpuShare: number;
-  /** Garbage collection in the client: while it runs, no read is stamped. */
-  gcPauses: number;
-  gcLongestMs: number;
-  gcTotalMs: number;
-  /**
-   * How late the client's event loop ran what was due (p99 and max): the
-   * delay a socket read waits before it is stamped, whatever caused it.
-   */
-  eventLoopDelayP99Ms: number;
-  eventLoopDelayMaxMs: number;
-  /** What the `alongside` load reported (e.g. how many answers it measured meanwhile). */
-  alongside: number | null;
+  /** Both threads over the measurement. */
+  vitals: SectionVitals;
+  /** Trials the run's `beside` profiles ended ok (null: none beside). */
+  besideTrials: number | null;
 }
 
 /**
@@ -44,62 +34,40 @@ export interface AccuracySamples {
 export const independentSchedule = (stream: number): string =>
   `sim-jitter:tokens=100,ttft=${40 + stream},gap=5,gap_min=1,gap_max=12,seed=${stream + 1}`;
 
-const REQUEST: RequestSpec = {
-  messages: [{ role: 'user', content: 'Count slowly.' }],
-  max_tokens: 4096,
-  mode: 'stream',
-};
-
 async function fetchTrace(simUrl: string, id: string): Promise<SimTrace> {
   const response = await fetch(`${simUrl}/__sim/trace/${id}`);
   if (!response.ok) throw new Error(`no trace for request ${id}: HTTP ${response.status}`);
   return (await response.json()) as SimTrace;
 }
 
-export function emptySamples(): AccuracySamples {
+export function emptySamples(vitals: SectionVitals): AccuracySamples {
   return {
     ttft: [],
     ttftNetOfConnect: [],
     gaps: [],
     trials: 0,
     failures: [],
-    clientCpuShare: 0,
-    gcPauses: 0,
-    gcLongestMs: 0,
-    gcTotalMs: 0,
-    eventLoopDelayP99Ms: 0,
-    eventLoopDelayMaxMs: 0,
-    alongside: null,
+    vitals,
+    besideTrials: null,
   };
 }
 
-/**
- * Watches this process (the client) until the returned function is called:
- * its CPU share, its garbage collections, during which no read is stamped,
- * and its event loop's delay.
- */
-export function observeClient(samples: AccuracySamples): () => void {
-  const gc = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      samples.gcPauses++;
-      samples.gcTotalMs += entry.duration;
-      samples.gcLongestMs = Math.max(samples.gcLongestMs, entry.duration);
-    }
+/** A bench profile, reaching its endpoint directly whatever the environment's proxy. */
+export function benchProfile(
+  id: string,
+  baseUrl: string,
+  model: string,
+  overrides: Partial<Profile> = {},
+): Profile {
+  return makeProfile(id, {
+    name: id,
+    base_url: baseUrl,
+    model,
+    notes: 'benchmark',
+    proxy_mode: 'direct',
+    has_key: false,
+    ...overrides,
   });
-  gc.observe({ entryTypes: ['gc'] });
-  const loop = monitorEventLoopDelay({ resolution: 1 });
-  loop.enable();
-  const cpuBefore = process.cpuUsage();
-  const wallBefore = performance.now();
-  return () => {
-    gc.disconnect();
-    loop.disable();
-    // The histogram counts nanoseconds.
-    samples.eventLoopDelayP99Ms = loop.percentile(99) / 1e6;
-    samples.eventLoopDelayMaxMs = loop.max / 1e6;
-    const cpu = process.cpuUsage(cpuBefore);
-    samples.clientCpuShare = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore);
-  };
 }
 
 /** Adds the trial's errors against the simulator's record of its writes to `samples`. */
@@ -137,45 +105,85 @@ export async function compare(
   samples.trials++;
 }
 
+/** A sink that keeps the run's trials in memory, for comparing once the run is over. */
+function memorySink(): RunSink & { trials: StoredTrial[] } {
+  const trials: StoredTrial[] = [];
+  return {
+    trials,
+    createRun: () => {},
+    saveTrial: (stored) => void trials.push(stored),
+    saveProfileFailure: () => {},
+    finishRun: () => {},
+  };
+}
+
+function streamConfig(profiles: readonly Profile[], trials: number): RunConfig {
+  return {
+    prompt: 'Count slowly.',
+    max_tokens: 4096,
+    modes: ['stream'],
+    trials,
+    profile_ids: profiles.map((p) => p.id),
+    limits: { ...DEFAULT_LIMITS },
+    reuse_connection: false,
+    warmup: false,
+  };
+}
+
+export interface AccuracyOptions {
+  /** Other profiles of the same run (a hostile server's, say): measured meanwhile, not compared. */
+  beside?: readonly Profile[];
+  /** The streams reach the simulator through this proxy (their profiles' proxy_mode `url`). */
+  proxyUrl?: string;
+  /** Where the run is measured. Default: the shared measuring thread, as in the product. */
+  measurer?: Measurer;
+}
+
 /**
- * `streams` sessions run side by side, each `trialsPerStream` trials in a row;
- * stream i probes `modelOf(i)`. `alongside`, when given, runs meanwhile as
- * other work of the same process, and is stopped when the streams are done.
- * `proxy`: how the sessions reach the simulator (default: directly).
+ * `streams` profiles of one run, `trialsPerStream` stream trials each, one
+ * after another; profile i probes `modelOf(i)`.
  */
 export async function measureAccuracy(
   simUrl: string,
   modelOf: (stream: number) => string,
   streams: number,
   trialsPerStream: number,
-  alongside?: (signal: AbortSignal) => Promise<number>,
-  proxy: ProxyChoice = { kind: 'direct' },
+  options: AccuracyOptions = {},
 ): Promise<AccuracySamples> {
-  const samples = emptySamples();
-  const trials: Trial[] = [];
-  const stopLoad = new AbortController();
-  const load = alongside?.(stopLoad.signal);
-  const stopObserving = observeClient(samples);
-  await Promise.all(
-    Array.from({ length: streams }, async (_, stream) => {
-      const session = createProbeSession({
-        base_url: `${simUrl}/v1`,
-        model: modelOf(stream),
-        dialect: 'openai-chat',
-        proxy,
-      });
-      try {
-        for (let i = 0; i < trialsPerStream; i++)
-          trials.push(await session.runTrial(REQUEST, DEFAULT_LIMITS));
-      } finally {
-        session.close();
-      }
-    }),
+  const proxy: Partial<Profile> = options.proxyUrl
+    ? { proxy_mode: 'url', proxy_url: options.proxyUrl }
+    : {};
+  const measured = Array.from({ length: streams }, (_, i) =>
+    benchProfile(`stream-${i + 1}`, `${simUrl}/v1`, modelOf(i), proxy),
   );
-  stopLoad.abort();
-  samples.alongside = load === undefined ? null : await load;
-  stopObserving();
-  // Traces are fetched after all streams end so that fetching cannot disturb them.
-  for (const trial of trials) await compare(simUrl, trial, samples);
+  const beside = options.beside ?? [];
+  const byId = new Map([...measured, ...beside].map((p) => [p.id, p]));
+  const sink = memorySink();
+  const stopWatching = watchSection(options.measurer === undefined);
+  const run = startRun(
+    {
+      profiles: { get: (id) => byId.get(id) },
+      keys: { readKeyForRequest: async () => undefined },
+      sink,
+      measurer: options.measurer,
+    },
+    streamConfig([...measured, ...beside], trialsPerStream),
+  );
+  const outcome = await run.done;
+  const samples = emptySamples(await stopWatching());
+  samples.failures.push(
+    ...outcome.failures.map((f) => `${f.reason}: ${f.message}`),
+    ...outcome.errors,
+  );
+  const besideIds = new Set(beside.map((p) => p.id));
+  if (beside.length > 0) {
+    samples.besideTrials = sink.trials.filter(
+      (t) => besideIds.has(t.profile_id) && t.trial.status === 'ok',
+    ).length;
+  }
+  // Traces are fetched after the run so that fetching cannot disturb it.
+  for (const stored of sink.trials) {
+    if (!besideIds.has(stored.profile_id)) await compare(simUrl, stored.trial, samples);
+  }
   return samples;
 }

@@ -3,17 +3,17 @@
 //   each server that once grew it to gigabytes, with the default limits.
 // - How long the CLI takes to end after Ctrl-C while its token worker counts
 //   a 900,000-letter word.
-// The gap error of a steady stream beside a profile answering a long word is
-// measured by measureAccuracy's `alongside` load (run.ts prints it).
+// The gap error of a steady stream beside profiles answering long words is
+// measured with longWordProfiles in the same run (run.ts prints it).
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { createProbeSession, DEFAULT_LIMITS, type RequestSpec } from '../../src/main/probe';
+import type { Profile } from '../../src/shared/run';
 import { startHostileServer, type HostileServer } from '../support/hostile-server';
+import { benchProfile } from './accuracy';
 
 // This file is bundled into out/cli/bench.mjs: the repository is two folders up.
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -134,41 +134,15 @@ export async function printHostileFigures(): Promise<void> {
   }
 }
 
-const WORD_REQUEST: RequestSpec = {
-  messages: [{ role: 'user', content: 'Say one long word.' }],
-  max_tokens: 300_000,
-  mode: 'stream',
-};
-
 /**
- * Load for measureAccuracy: a second profile of the same run whose every
- * trial answers a 200,000-letter word, one trial every `everyMs` (about as
- * often as the steady profile starts one), until `signal` aborts. Returns how
- * many it measured.
+ * Profiles for a run beside measured streams whose every trial answers a
+ * 200,000-letter word: `count` of them, each starting a trial every `everyMs`
+ * (0: back to back).
  */
-export async function longWordLoad(
-  server: HostileServer,
-  everyMs: number,
-  signal: AbortSignal,
-): Promise<number> {
-  const session = createProbeSession({
-    base_url: server.baseUrl,
-    model: 'long-word:200000',
-    dialect: 'openai-chat',
-  });
-  let answered = 0;
-  try {
-    while (!signal.aborted) {
-      const started = performance.now();
-      const trial = await session.runTrial(WORD_REQUEST, DEFAULT_LIMITS);
-      if (trial.status !== 'ok') throw new Error(`long word: ${trial.status} ${trial.error}`);
-      answered++;
-      const rest = everyMs - (performance.now() - started);
-      // Aborted while waiting: the loop ends.
-      if (rest > 0) await sleep(rest, undefined, { signal }).catch(() => {});
-    }
-  } finally {
-    session.close();
-  }
-  return answered;
+export function longWordProfiles(server: HostileServer, count: number, everyMs: number): Profile[] {
+  return Array.from({ length: count }, (_, i) =>
+    benchProfile(`long-word-${i + 1}`, server.baseUrl, 'long-word:200000', {
+      defaults: everyMs > 0 ? { max_rpm: Math.round(60_000 / everyMs) } : {},
+    }),
+  );
 }

@@ -34,3 +34,9 @@ export function formatErrorFigures(
         : `  OVER TARGET (p95 ≤ ${targetP95} ms)`;
   return `${label.padEnd(46)} p50 ${ms(figures.p50)}  p95 ${ms(figures.p95)}  max ${ms(figures.max)}  n=${figures.n}${verdict}`;
 }
+
+/** Whether a worst case (or a percentile) stays under its target, for the printed line. */
+export function underTarget(value: number, target: number, what = ''): string {
+  const bound = `${what}< ${target} ms`;
+  return value < target ? `ok (${bound})` : `OVER TARGET (${bound})`;
+}

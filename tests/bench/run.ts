@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../../src/main/store';
 import { startSimulator } from '../../src/main/sim';
-import { configureMeasuringThread } from '../../src/main/measuring';
+import { configureMeasuringThread, inThreadMeasurer } from '../../src/main/measuring';
 import { configureTokenWorker } from '../../src/main/probe/tokens';
 import { independentSchedule, measureAccuracy, type AccuracySamples } from './accuracy';
 import { errorFigures, formatErrorFigures } from './percentiles';
@@ -16,14 +16,30 @@ import { formatRunSaving, measureRunSaving } from './runs';
 import { formatStoreFigures, measureRunsList, measureSaveRun } from './store';
 import { measureBootstrap, measureThroughput } from './throughput';
 import { formatTokenizerFigures, measurePattern, measureTokenizer } from './tokenizer';
-import { longWordLoad, printHostileFigures } from './hostile';
+import { longWordProfiles, printHostileFigures } from './hostile';
 import { measureLiveEvents } from './live-events';
 import { printUiFigures } from './ui';
+import {
+  BIG_RUN_TRIALS,
+  formatOpening,
+  formatOpenTimes,
+  LARGER_RUN_TRIALS,
+  MAIN_LOOP_TARGET_P99_MS,
+  measureBigRuns,
+} from './big-runs';
+import { formatSectionVitals } from './vitals';
 import { startHostileServer } from '../support/hostile-server';
 import { startConnectProxy } from '../support/connect-proxy';
 
 const SIM_CHILD_FLAG = '--sim-child';
 const STEADY = 'sim-steady:tokens=100,gap=5,ttft=40';
+/** Profiles answering long words back to back beside the steady stream: enough to last as long as it does. */
+const LONG_WORD_STRESS_PROFILES = 2;
+/**
+ * Opening a 100,000-trial run is measured only when this is 1: making one
+ * takes minutes (its stored summaries compare its 50 profiles pair by pair).
+ */
+const LARGER_RUN_FLAG = 'LASTTOKEN_BENCH_100K';
 
 // This file is bundled into out/cli/bench.mjs, beside the workers' bundles.
 configureMeasuringThread(new URL('./measuring-worker.mjs', import.meta.url));
@@ -45,11 +61,14 @@ function startSimProcess(): Promise<{ url: string; child: ChildProcess }> {
   });
 }
 
-function printAccuracy(
-  title: string,
-  samples: AccuracySamples,
-  targets: { gap?: number; ttft?: number },
-): void {
+interface Targets {
+  gap?: number;
+  ttft?: number;
+  /** Main's event-loop delay p99. */
+  mainLoop?: number;
+}
+
+function printAccuracy(title: string, samples: AccuracySamples, targets: Targets): void {
   console.log(`\n${title}: ${samples.trials} trials compared`);
   console.log(
     formatErrorFigures(
@@ -71,11 +90,7 @@ function printAccuracy(
       targets.gap,
     ),
   );
-  console.log(
-    `  client: ${(samples.clientCpuShare * 100).toFixed(0)}% of one core; ` +
-      `${samples.gcPauses} GC pauses, longest ${samples.gcLongestMs.toFixed(1)} ms, ${samples.gcTotalMs.toFixed(0)} ms in all; ` +
-      `event-loop delay p99 ${samples.eventLoopDelayP99Ms.toFixed(1)} ms, max ${samples.eventLoopDelayMaxMs.toFixed(1)} ms`,
-  );
+  for (const line of formatSectionVitals(samples.vitals, targets.mainLoop)) console.log(line);
   for (const failure of samples.failures.slice(0, 5)) console.log(`  not compared: ${failure}`);
 }
 
@@ -84,7 +99,9 @@ async function printRunSaving(simUrl: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lasttoken-bench-'));
   const store = openStore(join(dir, 'history.db'));
   try {
-    console.log('');
+    console.log(
+      '\n32 concurrent streams (independent schedules) alone, beside a run of 4 profiles, and while that run saves into SQLite',
+    );
     for (const line of formatRunSaving(await measureRunSaving({ simUrl, sink: store.runs }))) {
       console.log(line);
     }
@@ -95,34 +112,26 @@ async function printRunSaving(simUrl: string): Promise<void> {
 }
 
 /**
- * A steady stream's gap error alone, then beside a profile of the same
- * process answering 200,000-letter words (read on this thread, counted on the
- * token worker): paced as a run's second profile, one word per steady trial,
- * and back to back as a stress test. Counting must not move the other
- * stream's timestamps; what remains is reading the words themselves.
+ * The steady stream beside other profiles of its run answering 200,000-letter
+ * words (read on the measuring thread, counted on the token worker): one
+ * paced to a word per steady trial, then several back to back as a stress
+ * test. Counting must not move the steady stream's timestamps; what remains
+ * is reading the words themselves. Compare with the 1-stream section.
  */
 async function printBesideLongWord(simUrl: string): Promise<void> {
   const hostile = await startHostileServer();
   try {
-    printAccuracy(
-      `1 stream, ${STEADY}, alone (again, for the comparison)`,
-      await measureAccuracy(simUrl, () => STEADY, 1, 20),
-      { gap: 0.3 },
-    );
-    for (const [label, everyMs] of [
-      ['one word per steady trial (a run of two profiles)', 550],
-      ['words back to back (stress)', 0],
+    for (const [label, beside] of [
+      ['one word per steady trial (a run of two profiles)', longWordProfiles(hostile, 1, 550)],
+      [
+        `words back to back from ${LONG_WORD_STRESS_PROFILES} profiles (stress)`,
+        longWordProfiles(hostile, LONG_WORD_STRESS_PROFILES, 0),
+      ],
     ] as const) {
-      const beside = await measureAccuracy(
-        simUrl,
-        () => STEADY,
-        1,
-        20,
-        (signal) => longWordLoad(hostile, everyMs, signal),
-      );
+      const samples = await measureAccuracy(simUrl, () => STEADY, 1, 20, { beside });
       printAccuracy(
-        `1 stream, ${STEADY}, beside a profile answering 200,000-letter words, ${label}: ${beside.alongside ?? 0} words`,
-        beside,
+        `1 stream, ${STEADY}, beside profiles answering 200,000-letter words, ${label}: ${samples.besideTrials ?? 0} words`,
+        samples,
         { gap: 0.3 },
       );
     }
@@ -132,22 +141,14 @@ async function printBesideLongWord(simUrl: string): Promise<void> {
 }
 
 /**
- * The same steady stream directly and through a CONNECT proxy (a relay in
- * this process, so its work competes with the client's reads: a pessimistic
- * figure). The tunnel must add a phase, not gap error.
+ * The steady stream through a CONNECT proxy (the profile's own, a relay in
+ * this process, so its work competes with main's: a pessimistic figure). The
+ * tunnel must add a phase, not gap error. Compare with the 1-stream section.
  */
 async function printThroughProxy(simUrl: string): Promise<void> {
   const proxy = await startConnectProxy();
   try {
-    printAccuracy(
-      `1 stream, ${STEADY}, direct (for the comparison)`,
-      await measureAccuracy(simUrl, () => STEADY, 1, 20),
-      { gap: 0.3 },
-    );
-    const through = await measureAccuracy(simUrl, () => STEADY, 1, 20, undefined, {
-      kind: 'url',
-      url: proxy.url,
-    });
+    const through = await measureAccuracy(simUrl, () => STEADY, 1, 20, { proxyUrl: proxy.url });
     printAccuracy(
       `1 stream, ${STEADY}, through a CONNECT proxy (${proxy.counts.tunnels} tunnels, ${proxy.counts.bytes_down.toLocaleString('en')} bytes relayed)`,
       through,
@@ -158,7 +159,7 @@ async function printThroughProxy(simUrl: string): Promise<void> {
   }
 }
 
-/** A 32-profile run through the app's services, with and without a browser client following it live. */
+/** A 32-profile run through the app services, with and without a browser client following it live. */
 async function printLiveEvents(simUrl: string): Promise<void> {
   const { alone, subscribed } = await measureLiveEvents(simUrl);
   printAccuracy('a 32-profile run through the app services, nobody following it', alone.samples, {
@@ -174,35 +175,66 @@ async function printLiveEvents(simUrl: string): Promise<void> {
   );
 }
 
+/** 32 streams while a big stored run is opened, then how long big runs take to open. */
+async function printBigRuns(simUrl: string): Promise<void> {
+  const larger = process.env[LARGER_RUN_FLAG] === '1';
+  const { whileOpening, openTimes } = await measureBigRuns(simUrl, larger);
+  printAccuracy(
+    `a 32-profile run through the app services while a stored ${BIG_RUN_TRIALS.toLocaleString('en')}-trial run is opened over the web server again and again (historyRun, then chartsRun)`,
+    whileOpening.samples,
+    { gap: 1, mainLoop: MAIN_LOOP_TARGET_P99_MS },
+  );
+  for (const line of formatOpening(whileOpening.opening)) console.log(line);
+  console.log(
+    '\nbig stored runs opened over the web server (summaries stored, as a run leaves them)',
+  );
+  for (const times of openTimes) for (const line of formatOpenTimes(times)) console.log(line);
+  if (!larger) {
+    console.log(
+      `  ${LARGER_RUN_TRIALS.toLocaleString('en')} trials: skipped, making one takes minutes (set ${LARGER_RUN_FLAG}=1)`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   console.log('LastToken benchmark');
   console.log(
     `node ${process.version}; simulator in a child process; errors against its true write times`,
   );
+  console.log(
+    'every run is measured on the measuring thread, as in the app, unless its title says otherwise',
+  );
   const { url, child } = await startSimProcess();
   try {
-    // Warm-up runs, so that JIT compilation and the heap's growth to its
+    // Warm-up runs, so that JIT compilation and the heaps' growth to their
     // working size are not charged to the measured trials.
     await measureAccuracy(url, () => STEADY, 1, 3);
     await measureAccuracy(url, independentSchedule, 32, 1);
+    await measureAccuracy(url, independentSchedule, 32, 1, { measurer: inThreadMeasurer() });
     printAccuracy(`1 stream, ${STEADY}`, await measureAccuracy(url, () => STEADY, 1, 20), {
       gap: 0.3,
       ttft: 0.5,
     });
+    await printBesideLongWord(url);
+    await printThroughProxy(url);
     printAccuracy(
       '32 concurrent streams, independent schedules (sim-jitter, own seed and TTFT each)',
       await measureAccuracy(url, independentSchedule, 32, 3),
       { gap: 1 },
     );
     printAccuracy(
-      `32 concurrent streams, identical schedules (worst case: 32 events in the same instant), ${STEADY}`,
-      await measureAccuracy(url, () => STEADY, 32, 3),
+      '32 concurrent streams, independent schedules, the engine on the main thread (baseline: as before the measuring thread)',
+      await measureAccuracy(url, independentSchedule, 32, 3, { measurer: inThreadMeasurer() }),
       {},
     );
+    printAccuracy(
+      `32 concurrent streams, identical schedules (worst case: 32 events in the same instant), ${STEADY}`,
+      await measureAccuracy(url, () => STEADY, 32, 3),
+      { gap: 1 },
+    );
     await printRunSaving(url);
-    await printBesideLongWord(url);
-    await printThroughProxy(url);
     await printLiveEvents(url);
+    await printBigRuns(url);
   } finally {
     child.disconnect();
   }

@@ -1,23 +1,29 @@
-// Does a run that saves disturb the measurements? The engine's accuracy
-// benchmark (32 concurrent streams, errors against the simulator's true write
-// times) runs three times in this process:
+// Does a run that saves disturb the measurements? The accuracy benchmark (32
+// concurrent streams, one run on the measuring thread, errors against the
+// simulator's true write times) runs three times in this process:
 //   alone            — the reference;
-//   beside a run     — a run of `runProfiles` profiles streams in the same
-//                      process, its sink does nothing: the cost of the extra
-//                      streams alone;
+//   beside a run     — a run of `runProfiles` profiles streams on the same
+//                      measuring thread, its sink does nothing: the cost of the
+//                      extra streams alone;
 //   while it saves   — the same run, each finished trial saved by the given
-//                      sink (the real SQLite store) and every event cloned as
-//                      IPC would: the difference to "beside a run" is what the
-//                      writes and the fan-out cost the other sockets' timestamps.
+//                      sink (the real SQLite store, on the main thread) and
+//                      every event cloned as IPC would: the difference to
+//                      "beside a run" is what the writes and the fan-out cost
+//                      the other sockets' timestamps.
 // The run keeps going for as long as the measurement lasts and is cancelled
 // after it. Warm-ups are the caller's business (tests/bench/run.ts), except
 // for the run path itself, which gets one short run first.
 import { DEFAULT_LIMITS } from '../../src/main/probe';
 import { startRun, type RunSink } from '../../src/main/runs';
 import type { Profile, RunConfig, RunOutcome, StoredTrial } from '../../src/shared/run';
-import { makeProfile } from '../support/profile-fixture';
-import { independentSchedule, measureAccuracy, type AccuracySamples } from './accuracy';
+import {
+  benchProfile,
+  independentSchedule,
+  measureAccuracy,
+  type AccuracySamples,
+} from './accuracy';
 import { errorFigures, formatErrorFigures, type ErrorFigures } from './percentiles';
+import { formatSectionVitals } from './vitals';
 
 export interface RunSavingBenchOptions {
   /** The simulator, e.g. http://127.0.0.1:PORT (ideally in another process). */
@@ -66,12 +72,7 @@ export interface RunSavingBench {
 
 function simProfiles(simUrl: string, count: number, model: string): Profile[] {
   return Array.from({ length: count }, (_, i) =>
-    makeProfile(`bench-run-${i + 1}`, {
-      name: `bench run ${i + 1}`,
-      base_url: `${simUrl}/v1`,
-      model,
-      notes: 'runs benchmark',
-    }),
+    benchProfile(`bench-run-${i + 1}`, `${simUrl}/v1`, model),
   );
 }
 
@@ -213,6 +214,7 @@ export function formatRunSaving(result: RunSavingBench, gapTargetP95 = 1): strin
     lines.push(
       formatErrorFigures(`  gap error, ${label}`, errorFigures(samples.gaps), gapTargetP95),
       formatErrorFigures(`  TTFT error, ${label}`, errorFigures(samples.ttft)),
+      ...formatSectionVitals(samples.vitals).map((line) => `  ${line}`),
     );
     for (const failure of samples.failures.slice(0, 3)) lines.push(`    not compared: ${failure}`);
   }

@@ -8,6 +8,7 @@ import { median } from '../../src/shared/stats';
 import { openStore, type Store } from '../../src/main/store/store';
 import { TRIAL_COLUMNS } from '../../src/main/store/trial-row';
 import type { StoredTrial } from '../../src/shared/run';
+import { underTarget } from './percentiles';
 import { runRecord, snapshot, streamTrial, tempDatabase } from '../support/store-fixtures';
 
 export const SAVE_RUN_TARGET_MS = 300;
@@ -165,17 +166,14 @@ export function measureRunsList(runs = 10_000, trialsPerMode = 3): RunsListFigur
   }
 }
 
-const verdict = (ms: number, target: number): string =>
-  ms < target ? `ok (< ${target} ms)` : `OVER TARGET (< ${target} ms)`;
-
 export function formatStoreFigures(save: SaveRunFigures, list: RunsListFigures): string[] {
   return [
     `history store: save a run of ${save.chunks.toLocaleString('en')} chunks (${save.trials} trials, one transaction each)`,
     `  ${save.totalMs.toFixed(0)} ms in all, longest save ${save.longestSaveMs.toFixed(1)} ms, ` +
       `finish with checkpoint ${save.finishMs.toFixed(1)} ms, ` +
-      `file ${save.fileMb.toFixed(1)} MB  ${verdict(save.totalMs, SAVE_RUN_TARGET_MS)}`,
+      `file ${save.fileMb.toFixed(1)} MB  ${underTarget(save.totalMs, SAVE_RUN_TARGET_MS)}`,
     `history store: runs list of ${list.runs.toLocaleString('en')} runs (${list.trials.toLocaleString('en')} trials; built in ${(list.setupMs / 1000).toFixed(1)} s)`,
-    `  open ${list.openMs.toFixed(1)} ms, first page ${list.firstPageMs.toFixed(1)} ms  ${verdict(list.firstPageMs, RUNS_LIST_TARGET_MS)}, ` +
+    `  open ${list.openMs.toFixed(1)} ms, first page ${list.firstPageMs.toFixed(1)} ms  ${underTarget(list.firstPageMs, RUNS_LIST_TARGET_MS)}, ` +
       `one model's first page ${list.filteredPageMs.toFixed(1)} ms`,
   ];
 }
