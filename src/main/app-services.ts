@@ -81,6 +81,19 @@ export function openAppServices(options: AppServicesOptions): AppServices {
   );
   const simulator = new BuiltinSimulator();
   const runs = new RunService({ store, keys, events, simulator });
+  // A run's digest is computed when it ends (in slices, once the event has
+  // gone out), so that opening the run reads it. One the closing of the
+  // history cuts short (quitting) is computed when the run is first opened.
+  const digestEnded = async (run_id: string): Promise<void> => {
+    try {
+      await store.digests.prepare(run_id, settings.get().reader_pace_tps);
+    } catch (error) {
+      if (store.db.open) log(`LastToken: the digest of run ${run_id} failed: ${String(error)}`);
+    }
+  };
+  events.subscribe((event) => {
+    if (event.type === 'run_finished') setImmediate(() => void digestEnded(event.run_id));
+  });
   const dispatch = createDispatch(
     createHandlers({
       identity: options.identity,

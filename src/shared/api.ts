@@ -13,8 +13,7 @@ import type {
   RunStatus,
   StoredTrial,
 } from './run';
-import type { Comparison } from './comparisons';
-import type { ModeSummary } from './summary';
+import type { RunDigest } from './run-digest';
 import type { Mode, SummaryMetric, Trial, TrialStatus } from './trial';
 
 // ---------------------------------------------------------------------------
@@ -283,16 +282,30 @@ export type TrialRow = Omit<StoredTrial, 'trial'> & {
   };
 };
 
-export interface RunView {
+/**
+ * A stored run as its page shows it: the record and the digest, at the
+ * setting's reading pace. Its trials are not in it (a run may have 100,000):
+ * historyTrials pages through them.
+ */
+export interface RunView extends RunDigest {
   run: RunRecord;
-  /** Their reader metrics at reader_pace_tps (recomputed when stored at another). */
+}
+
+/** Which of a run's trials a page lists; `failed`: every status but ok. */
+export interface TrialListFilter {
+  profile_id?: string | undefined;
+  mode?: Mode | undefined;
+  status?: TrialStatus | 'failed' | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+/** One page of a run's trials, profile by profile in the run's order, stream before plain, by trial. */
+export interface TrialPage {
+  /** Their reader metrics at the setting's pace (recomputed when stored at another). */
   trials: TrialRow[];
-  /** Keyed by profile id. */
-  summaries: Record<string, ModeSummary[]>;
-  /** Every A-vs-B and stream-vs-plain comparison of the run (src/shared/comparisons.ts). */
-  comparisons: Comparison[];
-  /** The reading pace of the reader figures above: the setting's. */
-  reader_pace_tps: number;
+  /** Trials that match the filter, all pages together. */
+  total: number;
 }
 
 export interface TrialText {
@@ -384,11 +397,6 @@ export interface PhaseBreakdown {
   tail_ms: number;
 }
 
-export interface TrialPhases extends TrialPosition {
-  status: TrialStatus;
-  phases: PhaseBreakdown;
-}
-
 export interface PhaseMedians {
   profile_id: string;
   mode: Mode;
@@ -407,11 +415,16 @@ export interface BoxSeries {
   box: { min: number; q1: number; median: number; q3: number; max: number } | null;
 }
 
+/**
+ * What a run's charts draw: aggregates of its trials, and a line per trial
+ * for the timeline. A long run's timeline has the lines of one round in
+ * `arrival_every` (1: every trial's), the same rounds for every profile.
+ */
 export interface RunCharts {
   run_id: string;
   arrivals: ArrivalSeries[];
+  arrival_every: number;
   histograms: ChunkHistogram[];
-  phases: TrialPhases[];
   phase_medians: PhaseMedians[];
   boxes: BoxSeries[];
 }

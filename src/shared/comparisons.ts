@@ -9,11 +9,12 @@
 import { atReaderPace, readerPaceOf } from './reader';
 import type { RunDetail } from './run';
 import {
-  bootstrapMedianCi,
-  bootstrapMedianDifferenceCi,
+  bootstrapMedianCiSteps,
+  bootstrapMedianDifferenceCiSteps,
   median,
   type BootstrapOptions,
 } from './stats';
+import { completed, ITEMS_PER_STEP, type Steps } from './steps';
 import { headlineFirstTokenMetric } from './summary';
 import type { Mode, Trial } from './trial';
 
@@ -116,6 +117,15 @@ export function compareSamples(
   b: readonly RoundValue[],
   options: ComparisonOptions = {},
 ): Difference | null {
+  return completed(compareSamplesSteps(a, b, options));
+}
+
+/** compareSamples, in steps (see steps.ts). */
+export function* compareSamplesSteps(
+  a: readonly RoundValue[],
+  b: readonly RoundValue[],
+  options: ComparisonOptions = {},
+): Steps<Difference | null> {
   const valuesA = finite(a);
   const valuesB = finite(b);
   if (valuesA.length === 0 || valuesB.length === 0) return null;
@@ -137,10 +147,10 @@ export function compareSamples(
   if (paired) {
     const differences = pairs.map((p) => p.b - p.a);
     diff = median(differences) as number;
-    ci = bootstrapMedianCi(differences, options);
+    ci = yield* bootstrapMedianCiSteps(differences, options);
   } else {
     diff = medianB - medianA;
-    ci = bootstrapMedianDifferenceCi(used.a, used.b, options);
+    ci = yield* bootstrapMedianDifferenceCiSteps(used.a, used.b, options);
   }
   const margin = practicalMargin(medianA, medianB);
   return {
@@ -175,25 +185,42 @@ export function compareRun(
   trials: readonly ComparedTrial[],
   options: ComparisonOptions = {},
 ): Comparison[] {
-  const counted = trials.filter((t) => !t.warmup && t.trial.status === 'ok');
-  const of = (profile_id: string, mode: Mode) =>
-    counted.filter((t) => t.profile_id === profile_id && t.trial.mode === mode);
+  return completed(compareRunSteps(profileIds, trials, options));
+}
+
+/** compareRun, in steps (see steps.ts). */
+export function* compareRunSteps(
+  profileIds: readonly string[],
+  trials: readonly ComparedTrial[],
+  options: ComparisonOptions = {},
+): Steps<Comparison[]> {
+  // Grouped once: a run of many profiles has a comparison per pair and metric.
+  const groups = new Map<string, ComparedTrial[]>();
+  for (const [i, t] of trials.entries()) {
+    if (i > 0 && i % ITEMS_PER_STEP === 0) yield;
+    if (t.warmup || t.trial.status !== 'ok') continue;
+    const key = groupKey(t.profile_id, t.trial.mode);
+    const group = groups.get(key);
+    if (group) group.push(t);
+    else groups.set(key, [t]);
+  }
+  const of = (profile_id: string, mode: Mode) => groups.get(groupKey(profile_id, mode)) ?? [];
   const comparisons: Comparison[] = [];
-  const push = (
+  function* push(
     profile_a: string,
     profile_b: string,
     mode: ComparisonMode,
     metric: ComparisonMetric,
     a: { trials: readonly ComparedTrial[]; read: Read },
     b: { trials: readonly ComparedTrial[]; read: Read },
-  ): void => {
-    const difference = compareSamples(
+  ): Steps<void> {
+    const difference = yield* compareSamplesSteps(
       valuesOf(a.trials, a.read),
       valuesOf(b.trials, b.read),
       options,
     );
     if (difference) comparisons.push({ profile_a, profile_b, mode, metric, ...difference });
-  };
+  }
 
   for (const mode of ['stream', 'plain'] as const) {
     for (let i = 0; i < profileIds.length; i++) {
@@ -202,7 +229,7 @@ export function compareRun(
         const idB = profileIds[j] as string;
         for (const metric of sameModeMetrics(mode)) {
           const read = reader(metric);
-          push(
+          yield* push(
             idA,
             idB,
             mode,
@@ -220,7 +247,7 @@ export function compareRun(
     for (const metric of ['ttft_ms', 'total_ms', 'reader_done_ms'] as const) {
       // Each mode's own first-token figure: plain mode has no token stream, only its first byte.
       const readPlain = reader(metric === 'ttft_ms' ? 'first_byte_ms' : metric);
-      push(
+      yield* push(
         id,
         id,
         'stream_vs_plain',
@@ -246,6 +273,8 @@ export function runComparisons(
     detail.trials.map((t) => ({ ...t, trial: atReaderPace(t.trial, pace) })),
   );
 }
+
+const groupKey = (profile_id: string, mode: Mode): string => `${profile_id}\u0000${mode}`;
 
 function sameModeMetrics(mode: Mode): ComparisonMetric[] {
   return [

@@ -5,9 +5,10 @@
 // endpoint, only that this run did not show it.
 // Pure: no Node, no DOM.
 
-import { compareRun, type ComparedTrial, type Comparison } from './comparisons';
+import { compareRunSteps, type ComparedTrial, type Comparison } from './comparisons';
 import { readerPaceOf } from './reader';
 import { median, type Distribution } from './stats';
+import { completed, type Steps } from './steps';
 import type { ModeSummary } from './summary';
 import type { Trial } from './trial';
 
@@ -40,6 +41,12 @@ export interface FindingsProfile {
   summaries: readonly ModeSummary[];
   /** Every trial of the profile, warm-ups included (they are left out here). */
   trials: readonly FindingTrial[];
+  /**
+   * Its stream-vs-plain comparisons, when computed already: a run's
+   * comparisons (compareRun) have them, the same figures as for the profile
+   * alone. Computed from `trials` when absent.
+   */
+  versus?: readonly Comparison[];
 }
 
 export type Finding =
@@ -149,7 +156,13 @@ export function figureOf(distribution: Distribution | undefined): Figure | null 
 
 /** Every finding the data shows, by myth and then in the order of `profiles`. */
 export function findings(profiles: readonly FindingsProfile[]): Finding[] {
-  const all = profiles.flatMap((profile) => {
+  return completed(findingsSteps(profiles));
+}
+
+/** findings, in steps (see steps.ts): a profile at a time. */
+export function* findingsSteps(profiles: readonly FindingsProfile[]): Steps<Finding[]> {
+  const all: Finding[] = [];
+  for (const profile of profiles) {
     const stream = profile.summaries.find((s) => s.mode === 'stream');
     const plain = profile.summaries.find((s) => s.mode === 'plain');
     const streamTrials = profile.trials
@@ -157,18 +170,21 @@ export function findings(profiles: readonly FindingsProfile[]): Finding[] {
       .map((t) => t.trial);
     const okStream = streamTrials.filter((t) => t.status === 'ok');
     const id = profile.profile_id;
-    const versus = compareRun(
-      [id],
-      profile.trials.map((t) => ({ ...t, profile_id: id })),
-    );
-    return [
+    const versus =
+      profile.versus ??
+      (yield* compareRunSteps(
+        [id],
+        profile.trials.map((t) => ({ ...t, profile_id: id })),
+      ));
+    all.push(
       ...streamVersusPlain(id, stream, plain, okStream, versus, profile.trials),
       ...chunksNotTokens(id, stream),
       ...pingsKeptOpen(id, okStream),
       ...bufferedStreams(id, okStream),
       ...abortContinued(id, streamTrials),
-    ];
-  });
+    );
+    yield;
+  }
   const order: FindingKind[] = [
     'first_not_last',
     'stream_gave_nothing',

@@ -41,6 +41,7 @@ export const IPC_CHANNELS = {
   historyRunFile: 'lasttoken:history:run-file',
   historyList: 'lasttoken:history:list',
   historyRun: 'lasttoken:history:run',
+  historyTrials: 'lasttoken:history:trials',
   historyTrialText: 'lasttoken:history:trial-text',
   historyTrend: 'lasttoken:history:trend',
   historyCompare: 'lasttoken:history:compare',

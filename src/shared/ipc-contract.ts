@@ -25,6 +25,7 @@ import {
   type SeriesView,
   type SettingsView,
   type TrendSeries,
+  type TrialPage,
   type TrialText,
 } from './api';
 import {
@@ -44,7 +45,7 @@ import {
 } from './run';
 import type { ProviderPreset } from './presets';
 import { MAX_READER_PACE_TPS, MIN_READER_PACE_TPS } from './reader';
-import { DIALECTS, MODES } from './trial';
+import { DIALECTS, MODES, TRIAL_STATUSES } from './trial';
 import { IPC_CHANNELS, type Channel, type IpcMethodName as ChannelName } from './ipc-channels';
 
 export { CHANNEL_PREFIX, EVENT_CHANNEL, IPC_CHANNELS, type Channel } from './ipc-channels';
@@ -351,6 +352,19 @@ export const ipcContract = {
     channel: IPC_CHANNELS.historyRun,
     input: runRef,
     result: returns<RunView>(),
+  },
+  historyTrials: {
+    channel: IPC_CHANNELS.historyTrials,
+    input: z.strictObject({
+      run_id: id,
+      profile_id: id.optional(),
+      mode: z.enum(MODES).optional(),
+      // `failed`: every status but ok.
+      status: z.enum([...TRIAL_STATUSES, 'failed']).optional(),
+      limit: z.int().min(1).max(500).default(50),
+      offset: z.int().min(0).default(0),
+    }),
+    result: returns<TrialPage>(),
   },
   historyTrialText: {
     channel: IPC_CHANNELS.historyTrialText,

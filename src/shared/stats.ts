@@ -4,6 +4,7 @@
 // Shared by the main process and the renderer: plain TypeScript, no node:, no DOM.
 
 import { seededRandom } from './random';
+import { completed, type Steps } from './steps';
 
 export interface Distribution {
   n: number;
@@ -27,12 +28,22 @@ export interface BootstrapOptions {
 
 const DEFAULT_RESAMPLES = 2000;
 const DEFAULT_SEED = 0x1a57_70c5;
+/**
+ * Values drawn between two steps of a bootstrap (about a millisecond): the
+ * points where main may pause a long run's summaries (see steps.ts).
+ */
+const DRAWS_PER_STEP = 50_000;
 
 /**
  * Summary of the finite values; null, NaN and ±Infinity are ignored (a metric a
  * trial could not measure must not move the figures). Null when nothing is left.
  */
 export function describe(values: readonly number[]): Distribution | null {
+  return completed(describeSteps(values));
+}
+
+/** describe, in steps (see steps.ts). */
+export function* describeSteps(values: readonly number[]): Steps<Distribution | null> {
   const sorted = finiteSorted(values);
   const n = sorted.length;
   if (n === 0) return null;
@@ -58,7 +69,7 @@ export function describe(values: readonly number[]): Distribution | null {
     // Welford's running mean can round an ulp outside [min, max].
     mean: clamp(mean, min, max),
     sd: n < 2 ? null : Math.sqrt(m2 / (n - 1)),
-    median_ci95: n < 2 ? null : bootstrapSorted(sorted, DEFAULT_RESAMPLES, DEFAULT_SEED),
+    median_ci95: n < 2 ? null : yield* bootstrapSorted(sorted, DEFAULT_RESAMPLES, DEFAULT_SEED),
   };
 }
 
@@ -98,10 +109,18 @@ export function bootstrapMedianCi(
   values: readonly number[],
   options: BootstrapOptions = {},
 ): [number, number] | null {
+  return completed(bootstrapMedianCiSteps(values, options));
+}
+
+/** bootstrapMedianCi, in steps (see steps.ts). */
+export function* bootstrapMedianCiSteps(
+  values: readonly number[],
+  options: BootstrapOptions = {},
+): Steps<[number, number] | null> {
   const resamples = resamplesOf(options);
   const sorted = finiteSorted(values);
   if (sorted.length < 2) return null;
-  return bootstrapSorted(sorted, resamples, options.seed ?? DEFAULT_SEED);
+  return yield* bootstrapSorted(sorted, resamples, options.seed ?? DEFAULT_SEED);
 }
 
 /**
@@ -117,14 +136,23 @@ export function bootstrapMedianDifferenceCi(
   b: readonly number[],
   options: BootstrapOptions = {},
 ): [number, number] | null {
+  return completed(bootstrapMedianDifferenceCiSteps(a, b, options));
+}
+
+/** bootstrapMedianDifferenceCi, in steps (see steps.ts). */
+export function* bootstrapMedianDifferenceCiSteps(
+  a: readonly number[],
+  b: readonly number[],
+  options: BootstrapOptions = {},
+): Steps<[number, number] | null> {
   const resamples = resamplesOf(options);
   const sortedA = finiteSorted(a);
   const sortedB = finiteSorted(b);
   if (sortedA.length < 2 || sortedB.length < 2) return null;
   // One generator, drawn for A then for B: the two sides' draws are independent.
   const random = seededRandom(options.seed ?? DEFAULT_SEED);
-  const mediansA = resampledMedians(sortedA, resamples, random);
-  const differences = resampledMedians(sortedB, resamples, random);
+  const mediansA = yield* resampledMedians(sortedA, resamples, random);
+  const differences = yield* resampledMedians(sortedB, resamples, random);
   for (let r = 0; r < resamples; r++) {
     differences[r] = (differences[r] as number) - (mediansA[r] as number);
   }
@@ -139,12 +167,12 @@ function resamplesOf(options: BootstrapOptions): number {
   return resamples;
 }
 
-function bootstrapSorted(
+function* bootstrapSorted(
   sorted: readonly number[],
   resamples: number,
   seed: number,
-): [number, number] {
-  return percentileInterval(resampledMedians(sorted, resamples, seededRandom(seed)));
+): Steps<[number, number]> {
+  return percentileInterval(yield* resampledMedians(sorted, resamples, seededRandom(seed)));
 }
 
 /** The 2.5% and 97.5% quantiles; sorts `values` in place. */
@@ -154,12 +182,13 @@ function percentileInterval(values: Float64Array): [number, number] {
 }
 
 /** The medians of `resamples` resamples of `sorted` drawn with replacement, in draw order. */
-function resampledMedians(
+function* resampledMedians(
   sorted: readonly number[],
   resamples: number,
   random: () => number,
-): Float64Array {
+): Steps<Float64Array> {
   const n = sorted.length;
+  const resamplesPerStep = Math.max(1, Math.floor(DRAWS_PER_STEP / n));
   // Draw indices into the sorted data instead of values: since the data is
   // sorted, the k-th smallest drawn index points at the k-th smallest drawn
   // value, and a counting pass over n slots finds it in O(n) without sorting or
@@ -169,6 +198,7 @@ function resampledMedians(
   const highRank = n >> 1;
   const medians = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
+    if (r > 0 && r % resamplesPerStep === 0) yield;
     counts.fill(0);
     for (let i = 0; i < n; i++) {
       const slot = Math.floor(random() * n);

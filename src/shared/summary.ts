@@ -1,7 +1,8 @@
 // Per-endpoint, per-mode summary of a run's trials, as shown by the CLI table
 // and the UI. Shared by the main process and the renderer.
 
-import { describe, type Distribution } from './stats';
+import { describeSteps, type Distribution } from './stats';
+import { completed, type Steps } from './steps';
 import {
   MODES,
   SUMMARY_METRICS,
@@ -25,11 +26,19 @@ export interface ModeSummary {
   metrics: Partial<Record<SummaryMetric, Distribution>>;
 }
 
-/** One summary per mode present, stream before plain. */
 /** What a summary reads of a trial: its mode, status and scalar metrics. */
 export type SummarizedTrial = Pick<Trial, 'mode' | 'status' | SummaryMetric>;
 
+/** One summary per mode present, stream before plain. */
 export function summarize(endpoint: string, trials: readonly SummarizedTrial[]): ModeSummary[] {
+  return completed(summarizeSteps(endpoint, trials));
+}
+
+/** summarize, in steps (see steps.ts). */
+export function* summarizeSteps(
+  endpoint: string,
+  trials: readonly SummarizedTrial[],
+): Steps<ModeSummary[]> {
   const summaries: ModeSummary[] = [];
   for (const mode of MODES) {
     const ofMode = trials.filter((t) => t.mode === mode);
@@ -53,7 +62,7 @@ export function summarize(endpoint: string, trials: readonly SummarizedTrial[]):
         const value = t[metric];
         if (value !== null) values.push(value);
       }
-      const distribution = describe(values);
+      const distribution = yield* describeSteps(values);
       if (distribution) metrics[metric] = distribution;
     }
 

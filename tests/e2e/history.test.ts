@@ -122,7 +122,7 @@ function writeBulkHistory(): void {
   })();
 }
 
-const range = (page: Page) => page.locator('.history-pager-range').first();
+const range = (page: Page) => page.locator('.pager-range').first();
 const rows = (page: Page) => page.locator('.runs-table tbody tr');
 const rowOf = (page: Page, runId: string) =>
   page.locator('.runs-table tbody tr', { has: page.locator(`a[href="#/runs/${runId}"]`) });

@@ -6,14 +6,16 @@
 // screenshots in both languages and themes; then a large run seeded straight
 // into the store, drawn whole (`npm run bench` times it).
 
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEvent, RunView } from '../../src/shared/api';
+import type { AppEvent, RunView, TrialPage } from '../../src/shared/api';
 import { runComparisons } from '../../src/shared/comparisons';
 import { findings } from '../../src/shared/findings';
 import { DEFAULT_RUN_LIMITS } from '../../src/shared/run';
 import {
+  ARTIFACTS,
   axeViolations,
   screenshot,
   startAppUnderTest,
@@ -170,10 +172,15 @@ describe('results of a real run', () => {
 
   it('lists every failed trial with the provider’s message, as text', async () => {
     const page = app.page;
-    const failed = view.trials.filter((t) => t.trial.status !== 'ok');
-    expect(failed.length).toBe(6);
+    const failed = await app.services.dispatch('historyTrials', {
+      run_id: runId,
+      status: 'failed',
+    });
+    expect(failed.ok && (failed.value as TrialPage).total).toBe(6);
     const rows = page.locator('table.failed-trials tbody tr');
-    expect(await rows.count()).toBe(failed.length);
+    expect(await rows.count()).toBe(6);
+    // One page holds them: no pager.
+    expect(await page.locator('.run-results .pager').count()).toBe(0);
     const first = await rows.first().innerText();
     expect(first).toContain('Rate-limited sim');
     expect(first).toContain('HTTP error');
@@ -185,13 +192,16 @@ describe('results of a real run', () => {
   it('says what the data shows: pings that bridged the wait, chunks that are not tokens', async () => {
     const page = app.page;
     const [pings, batched] = view.run.profiles;
+    // Main's findings are those of the stored trials.
+    const stored = app.services.store.history.getRun(runId)?.trials ?? [];
     const expected = findings(
       view.run.profiles.map((p) => ({
         profile_id: p.id,
         summaries: view.summaries[p.id] ?? [],
-        trials: view.trials.filter((t) => t.profile_id === p.id),
+        trials: stored.filter((t) => t.profile_id === p.id),
       })),
     );
+    expect(view.findings).toEqual(expected);
     const kinds = expected.map((f) => `${f.kind}:${f.profile_id}`);
     expect(kinds).toContain(`pings_kept_open:${pings?.id}`);
     expect(kinds).toContain(`chunks_not_tokens:${batched?.id}`);
@@ -242,8 +252,8 @@ describe('results of a real run', () => {
     const detail = app.services.store.history.getRun(runId);
     const expectedRows = {
       summary: view.run.profiles.length * 2,
-      trials: view.trials.length,
-      chunks: view.trials.reduce((sum, t) => sum + t.trial.chunks, 0),
+      trials: view.trial_counts.all,
+      chunks: detail?.trials.reduce((sum, t) => sum + t.trial.chunks, 0),
       comparisons: detail ? runComparisons(detail).length : NaN,
     };
     // The rate-limited profile has no ok trial, so nothing to compare it with; the other two do.
@@ -397,6 +407,79 @@ describe('a cancelled run', () => {
     expect(await page.locator('img[src="x"]').count()).toBe(0);
     await screenshot(page, 'results-en-light-cancelled');
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('a run with more failures than a page holds', () => {
+  it('pages through them, of every profile or of one', async () => {
+    const id = 'many-failures';
+    const profiles = [snapshot('steady', { name: 'Steady' }), snapshot('flaky', { name: 'Flaky' })];
+    const store = app.services.store.runs;
+    const base = runRecord(id, profiles);
+    store.createRun({ ...base, config: { ...base.config, modes: ['stream'], trials: 80 } });
+    for (let k = 1; k <= 80; k++) {
+      const ok = storedTrial(id, 'steady', k, 10);
+      store.saveTrial(
+        k % 8 === 0
+          ? { ...ok, trial: { ...ok.trial, status: 'deadline', error: `too slow: ${k}` } }
+          : ok,
+      );
+      store.saveTrial({
+        run_id: id,
+        profile_id: 'flaky',
+        trial_index: k,
+        warmup: false,
+        trial: makeTrial({ status: 'http_error', http_status: 503, error: `upstream ${k}` }),
+      });
+    }
+    store.finishRun(id, 'completed', '2026-03-01T10:09:00.000Z');
+    await useLook(app, 'en', 'light');
+    await app.open(`#/runs/${id}`);
+    const page = app.page;
+    await page.locator('.run-results').waitFor();
+    await chartsDrawnAt(page, 4);
+    const card = page.locator('section[aria-labelledby="results-failed-title"]');
+    const range = card.locator('.pager-range');
+    const rows = card.locator('table.failed-trials tbody tr');
+    expect(await range.innerText()).toBe('Failed trials 1–50 of 90');
+    expect(await rows.count()).toBe(50);
+    // Profile by profile in the run's order, by trial.
+    expect(await rows.first().innerText()).toBe(
+      'Steady\tstream #8\tdeadline passed\t200\ttoo slow: 8',
+    );
+    await screenshot(page, 'results-en-light-failures-1440');
+    await card.screenshot({ path: join(ARTIFACTS, 'results-en-light-failures-card-1440.png') });
+
+    await card.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => range.innerText()).toBe('Failed trials 51–90 of 90');
+    expect(await rows.count()).toBe(40);
+    expect(await rows.last().innerText()).toContain('upstream 80');
+
+    await card.getByLabel('Profile').selectOption({ label: 'Flaky' });
+    await expect.poll(() => range.innerText()).toBe('Failed trials 1–50 of 80');
+    expect(await rows.first().innerText()).toMatch(
+      /^Flaky\s+stream #1\s+HTTP error\s+503\s+upstream 1$/,
+    );
+    await card.getByLabel('Page number').fill('2');
+    await card.getByLabel('Page number').press('Enter');
+    await expect.poll(() => range.innerText()).toBe('Failed trials 51–80 of 80');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 1024, height: 900 });
+    try {
+      await screenshot(page, 'results-en-light-failures-1024');
+      await card.screenshot({ path: join(ARTIFACTS, 'results-en-light-failures-card-1024.png') });
+      await useLook(app, 'zh-CN', 'light');
+      await app.open(`#/runs/${id}`);
+      await chartsDrawnAt(page, 4);
+      expect(await range.innerText()).toBe('失败的试验第 1–50 条，共 90 条');
+      await card.screenshot({
+        path: join(ARTIFACTS, 'results-zh-CN-light-failures-card-1024.png'),
+      });
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await useLook(app, 'en', 'light');
+    }
   });
 });
 

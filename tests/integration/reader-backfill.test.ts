@@ -68,7 +68,7 @@ function historyAtVersion6(path: string, stored: readonly StoredTrial[]): void {
 }
 
 describe('reader metrics of trials stored before schema 7', () => {
-  it('are computed from the timelines when the history is opened, once', () => {
+  it('are computed from the timelines when the history is opened, once', async () => {
     const stored = trials();
     historyAtVersion6(target.path, stored);
     const before = new Database(target.path);
@@ -112,13 +112,15 @@ describe('reader metrics of trials stored before schema 7', () => {
       reader_wait_ms: null,
       reader_stall_ms: null,
     });
-    // The table of the run (no timelines) reads the stored figures too.
-    const figures = store.history.getRunFigures(RUN);
-    expect(figures?.trials.map((t) => t.trial.reader_done_ms)).toEqual(
-      detail?.trials.map((t) => t.trial.reader_done_ms),
-    );
+    // A page of the run's table (no timelines) and its digest read the stored figures too.
+    const doneOf = (
+      rows: readonly { trial_index: number; trial: Partial<StoredTrial['trial']> }[],
+    ) => new Map(rows.map((t) => [`${t.trial.mode} ${t.trial_index}`, t.trial.reader_done_ms]));
+    const page = store.history.trialPage(RUN, {}, 8);
+    expect(doneOf(page?.trials ?? [])).toEqual(doneOf(detail?.trials ?? []));
+    const digest = detail && (await store.digests.digest(detail.run, 8));
     expect(
-      figures?.summaries['a']?.find((s) => s.mode === 'stream')?.metrics.reader_done_ms?.n,
+      digest?.summaries['a']?.find((s) => s.mode === 'stream')?.metrics.reader_done_ms?.n,
     ).toBe(2);
     store.close();
   });

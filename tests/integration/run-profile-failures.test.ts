@@ -74,7 +74,7 @@ describe('a run of this version', () => {
       store.runs.saveProfileFailure('r1', second);
       store.runs.finishRun('r1', 'completed', '2026-03-01T10:05:00.000Z');
       expect(store.history.getRun('r1')?.run.profile_failures).toEqual([GAVE_UP, second]);
-      expect(store.history.getRunFigures('r1')?.run.profile_failures).toEqual([GAVE_UP, second]);
+      expect(store.history.runRecord('r1')?.profile_failures).toEqual([GAVE_UP, second]);
       expect(() => store.runs.saveProfileFailure('nope', GAVE_UP)).toThrow(
         "no run nope to record a profile's failure in",
       );

@@ -78,6 +78,7 @@ describe('migrations', () => {
     expect(db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
     expect(tables(db)).toEqual([
       'profiles',
+      'run_digests',
       'run_profiles',
       'runs',
       'schema_migrations',

@@ -41,7 +41,7 @@ export async function chartsDrawnAt(
 }
 
 /** A plain trial: the whole answer at once, no chunks. */
-function plainTrial(seed: number): StoredTrial['trial'] {
+export function plainTrial(seed: number): StoredTrial['trial'] {
   const total = 900 + (seed % 40);
   return makeTrial({
     mode: 'plain',

@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunView } from '../../src/shared/api';
 import { describe as distribution } from '../../src/shared/stats';
-import { summarize } from '../../src/shared/summary';
 import type { Trial } from '../../src/shared/trial';
 import {
   compareRuns,
@@ -12,6 +11,7 @@ import {
   signedText,
 } from '../../src/renderer/src/pages/history/compare-runs';
 import { runRecord, snapshot } from '../support/store-fixtures';
+import { runViewOf } from './run-view-fixture';
 import { makeTrial } from './trial-fixture';
 
 function trials(ttfts: readonly number[], overrides: Partial<Trial> = {}): Trial[] {
@@ -25,16 +25,7 @@ function view(
   config: Partial<RunView['run']['config']> = {},
 ): RunView {
   const record = runRecord(id, profiles, { status: 'completed' });
-  return {
-    run: { ...record, config: { ...record.config, ...config } },
-    trials: [],
-    summaries: Object.fromEntries(
-      profiles.map((p) => [p.id, summarize(p.name, byProfile[p.id] ?? [])]),
-    ),
-    // Comparing two runs reads their summaries only.
-    comparisons: [],
-    reader_pace_tps: 8,
-  };
+  return runViewOf({ ...record, config: { ...record.config, ...config } }, byProfile);
 }
 
 const fast = snapshot('fast', { name: 'Fast', model: 'm-1' });

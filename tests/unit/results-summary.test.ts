@@ -2,53 +2,27 @@
 // profile with its figures and n, the best of each column marked.
 
 import { describe, expect, it } from 'vitest';
-import type { RunView, TrialRow } from '../../src/shared/api';
-import { summarize } from '../../src/shared/summary';
+import type { RunView } from '../../src/shared/api';
 import type { Trial } from '../../src/shared/trial';
 import { summaryTables } from '../../src/renderer/src/pages/run/results/summary-model';
 import { runRecord, snapshot } from '../support/store-fixtures';
+import { runViewOf } from './run-view-fixture';
 import { makeTrial } from './trial-fixture';
 
-function row(profile_id: string, trial: Trial, index: number, warmup = false): TrialRow {
-  // As the run view sends it: no timeline, gaps or texts.
-  const figures: Partial<Trial> = { ...trial };
-  delete figures.timeline;
-  delete figures.gaps_ms;
-  delete figures.text;
-  delete figures.reasoning_text;
-  return {
-    run_id: 'r1',
-    profile_id,
-    trial_index: index,
-    warmup,
-    trial: {
-      ...(figures as TrialRow['trial']),
-      text_chars: trial.text.length,
-      reasoning_chars: trial.reasoning_text.length,
-    },
-  };
-}
-
-/** A run view of these profiles' trials, summarised as the store does (warm-ups left out). */
+/** A run view of these profiles' trials, summarised as main does (warm-ups left out). */
 function view(
   trials: Record<string, Trial[]>,
   modes: ('stream' | 'plain')[] = ['stream'],
 ): RunView {
   const ids = ['fast', 'slow', 'gone'];
-  return {
-    run: runRecord(
+  return runViewOf(
+    runRecord(
       'r1',
       ids.map((id) => snapshot(id, { name: id })),
       { config: { ...runRecord('r1', []).config, modes } },
     ),
-    trials: Object.entries(trials).flatMap(([id, list]) => list.map((t, i) => row(id, t, i + 1))),
-    summaries: Object.fromEntries(
-      Object.entries(trials).map(([id, list]) => [id, summarize(id, list)]),
-    ),
-    // The summary table reads neither.
-    comparisons: [],
-    reader_pace_tps: 8,
-  };
+    trials,
+  );
 }
 
 const fast = [

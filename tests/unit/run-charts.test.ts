@@ -175,7 +175,34 @@ describe('runCharts', () => {
     const fast = charts.phase_medians.find((p) => p.profile_id === 'fast' && p.mode === 'stream');
     expect(fast?.n).toBe(2);
     expect(fast?.phases.streaming_ms).toBe(300);
-    expect(charts.phases).toHaveLength(5);
+    expect(charts.phase_medians).toHaveLength(4);
+  });
+});
+
+describe('runCharts of a run of many trials', () => {
+  it('draws the lines of every k-th round, the same for every profile, and the warm-ups', () => {
+    const profiles = ['a', 'b', 'c'].map((id) => snapshot(id));
+    const base = runRecord('run-1', profiles);
+    const trials: StoredTrial[] = profiles.flatMap((p) => [
+      stored(p.id, 0, makeTrial(), true),
+      ...Array.from({ length: 1000 }, (_, k) => stored(p.id, k + 1, makeTrial({ ttft_ms: k }))),
+    ]);
+    const charts = runCharts({
+      run: { ...base, config: { ...base.config, modes: ['stream'], trials: 1000 } },
+      trials,
+      summaries: {},
+    });
+    // 3 profiles × 1000 rounds: one round in 3.
+    expect(charts.arrival_every).toBe(3);
+    const rounds = (id: string) =>
+      charts.arrivals.filter((a) => a.profile_id === id && !a.warmup).map((a) => a.trial_index);
+    expect(rounds('a').slice(0, 3)).toEqual([1, 4, 7]);
+    expect(rounds('a')).toHaveLength(334);
+    expect(rounds('c')).toEqual(rounds('a'));
+    expect(charts.arrivals.filter((a) => a.warmup)).toHaveLength(3);
+    // Every trial is in the figures all the same.
+    const box = charts.boxes.find((b) => b.profile_id === 'b' && b.metric === 'ttft_ms');
+    expect(box?.values).toHaveLength(1000);
   });
 });
 

@@ -2,7 +2,9 @@
 // that the renderer receives a few thousand points, never the raw timelines:
 // each trial's token arrivals (thinned, the kept points exact), chunk-size
 // histograms, where each trial's time went, and the values behind each box.
-// Pure functions of a RunDetail.
+// Gathered one trial at a time, in steps (src/shared/steps.ts): a trial's
+// timeline is let go once its line and its counts are taken, so a run of any
+// length is charted in one pass over its stored trials (src/main/slices.ts).
 
 import type {
   ArrivalPoint,
@@ -14,31 +16,54 @@ import type {
   PhaseMedians,
   RunCharts,
   TrialBrief,
-  TrialPhases,
 } from '../../shared/api';
 import { lttb } from '../../shared/lttb';
-import type { RunDetail, StoredTrial } from '../../shared/run';
+import type { RunDetail, RunRecord, StoredTrial } from '../../shared/run';
 import { median, quantile } from '../../shared/stats';
+import { completed, type Steps } from '../../shared/steps';
 import type { Mode, SummaryMetric, Trial } from '../../shared/trial';
 
 /** Beyond this many points a trial's arrival line is thinned. */
 export const MAX_ARRIVAL_POINTS = 2000;
+/**
+ * About the most arrival lines a mode's timeline gets: a chart of more is
+ * not read line by line, and each line costs the page its drawing and main
+ * its sending. A longer run's lines are those of every k-th round.
+ */
+export const MAX_ARRIVAL_LINES = 1000;
 const MAX_PINGS_SHOWN = 1000;
 /** Chars-per-chunk bins: at most this many, of a whole width. */
 const MAX_CHAR_BINS = 40;
 
-/** The metrics a run's box plots compare. */
+/** The metrics a run's box plots compare: the first token (TTFB in plain mode), the median gap, the total. */
 export const BOX_METRICS = [
   'ttft_ms',
   'first_byte_ms',
   'gap_median_ms',
-  'gap_p95_ms',
   'total_ms',
-  'e2e_tps',
-  'decode_tps',
-  'tokens_per_chunk_mean',
-  'max_silence_ms',
 ] as const satisfies readonly SummaryMetric[];
+
+/** Every field of a trial its charts read (the box metrics hold its first token and total). */
+export const CHART_FIELDS = [
+  'mode',
+  'status',
+  'timeline',
+  'stalled',
+  'tokens',
+  'headers_ms',
+  'last_token_ms',
+  'dns_ms',
+  'connect_ms',
+  'proxy_ms',
+  'tls_ms',
+  ...BOX_METRICS,
+] as const satisfies readonly (keyof Trial)[];
+
+/** A trial as its charts read it. */
+export type ChartedTrial = Pick<Trial, (typeof CHART_FIELDS)[number]>;
+
+/** A stored trial as its charts read it. */
+export type StoredChartedTrial = Omit<StoredTrial, 'trial'> & { trial: ChartedTrial };
 
 export function trialBrief(trial: Trial): TrialBrief {
   return {
@@ -67,7 +92,7 @@ export function trialBrief(trial: Trial): TrialBrief {
  * arrival), thinned beyond MAX_ARRIVAL_POINTS. A whole body (plain mode) is
  * one step: nothing, then every token when the answer completed.
  */
-export function arrivalPoints(trial: Trial): ArrivalPoint[] {
+export function arrivalPoints(trial: ChartedTrial): ArrivalPoint[] {
   const { chunks } = trial.timeline;
   if (chunks.length === 0) {
     const at = trial.total_ms ?? trial.first_byte_ms;
@@ -81,7 +106,7 @@ export function arrivalPoints(trial: Trial): ArrivalPoint[] {
 const nonNegative = (ms: number): number => Math.max(0, ms);
 
 /** Where the trial's time went; null when it did not complete (no total to divide). */
-export function phaseBreakdown(trial: Trial): PhaseBreakdown | null {
+export function phaseBreakdown(trial: ChartedTrial): PhaseBreakdown | null {
   const { total_ms, headers_ms } = trial;
   const first = trial.mode === 'stream' ? trial.ttft_ms : trial.first_byte_ms;
   if (total_ms === null || headers_ms === null || first === null) return null;
@@ -102,46 +127,71 @@ export function phaseBreakdown(trial: Trial): PhaseBreakdown | null {
   };
 }
 
+type BoxMetric = (typeof BOX_METRICS)[number];
+
+/** What the charts keep of a profile × mode's ok counted trials: counts and figures, no timeline. */
 interface Group {
   profile_id: string;
   mode: Mode;
-  trials: Trial[];
+  /** Chunks by their tokens, and by their characters (exact values: the bins' width comes last). */
+  tokens: Map<number, number>;
+  chars: Map<number, number>;
+  chunks: number;
+  breakdowns: PhaseBreakdown[];
+  /** Each box metric's values, in the trials' order. */
+  values: Record<BoxMetric, number[]>;
 }
 
-/** Counted ok trials per profile × mode, in the run's profile order and mode order. */
-function okGroups(detail: RunDetail): Group[] {
-  const groups: Group[] = [];
-  for (const profile of detail.run.profiles) {
-    for (const mode of detail.run.config.modes) {
-      const trials = detail.trials
-        .filter(
-          (t) =>
-            t.profile_id === profile.id &&
-            t.trial.mode === mode &&
-            !t.warmup &&
-            t.trial.status === 'ok',
-        )
-        .map((t) => t.trial);
-      groups.push({ profile_id: profile.id, mode, trials });
+function newGroup(profile_id: string, mode: Mode): Group {
+  const values = Object.fromEntries(
+    BOX_METRICS.map((metric) => [metric, []]),
+  ) as unknown as Group['values'];
+  return {
+    profile_id,
+    mode,
+    tokens: new Map(),
+    chars: new Map(),
+    chunks: 0,
+    breakdowns: [],
+    values,
+  };
+}
+
+const countIn = (counts: Map<number, number>, value: number): void => {
+  counts.set(value, (counts.get(value) ?? 0) + 1);
+};
+
+function addToGroup(group: Group, trial: ChartedTrial): void {
+  if (group.mode === 'stream') {
+    for (const chunk of trial.timeline.chunks) {
+      countIn(group.tokens, chunk.tokens);
+      countIn(group.chars, chunk.chars);
     }
+    group.chunks += trial.timeline.chunks.length;
   }
-  return groups;
+  const breakdown = phaseBreakdown(trial);
+  if (breakdown) group.breakdowns.push(breakdown);
+  for (const metric of BOX_METRICS) {
+    const value = trial[metric];
+    if (value !== null && Number.isFinite(value)) group.values[metric].push(value);
+  }
 }
 
-function bins(values: readonly number[], width: number): HistogramBin[] {
-  if (values.length === 0) return [];
-  const counts = new Map<number, number>();
+/** Counts of exact values as bins of `width`: every bin from 0 to the largest, empty ones included. */
+function bins(counts: ReadonlyMap<number, number>, total: number, width: number): HistogramBin[] {
+  if (total === 0) return [];
+  const binned = new Map<number, number>();
   let top = 0;
-  for (const value of values) {
+  for (const [value, count] of counts) {
     const from = Math.floor(value / width) * width;
-    counts.set(from, (counts.get(from) ?? 0) + 1);
+    binned.set(from, (binned.get(from) ?? 0) + count);
     top = Math.max(top, from);
   }
   const result: HistogramBin[] = [];
-  // Every bin from 0 to the largest, empty ones included: gaps in a histogram are data.
+  // Gaps in a histogram are data.
   for (let from = 0; from <= top; from += width) {
-    const count = counts.get(from) ?? 0;
-    result.push({ from, to: from + width, count, share: count / values.length });
+    const count = binned.get(from) ?? 0;
+    result.push({ from, to: from + width, count, share: count / total });
   }
   return result;
 }
@@ -152,27 +202,19 @@ function charBinWidth(largest: number): number {
 }
 
 function histogram(group: Group): ChunkHistogram {
-  const chunks = group.trials.flatMap((t) => t.timeline.chunks);
-  const chars = chunks.map((c) => c.chars);
-  // A loop, not Math.max(...chars): a long stream has more chunks than a call takes arguments.
   let largest = 0;
-  for (const value of chars) largest = Math.max(largest, value);
+  for (const value of group.chars.keys()) largest = Math.max(largest, value);
   return {
     profile_id: group.profile_id,
     mode: group.mode,
-    chunks: chunks.length,
-    tokens: bins(
-      chunks.map((c) => c.tokens),
-      1,
-    ),
-    chars: bins(chars, charBinWidth(largest)),
+    chunks: group.chunks,
+    tokens: bins(group.tokens, group.chunks, 1),
+    chars: bins(group.chars, group.chunks, charBinWidth(largest)),
   };
 }
 
-function box(group: Group, metric: SummaryMetric): BoxSeries {
-  const values = group.trials
-    .map((t) => t[metric])
-    .filter((v): v is number => v !== null && Number.isFinite(v));
+function box(group: Group, metric: BoxMetric): BoxSeries {
+  const values = group.values[metric];
   const sorted = [...values].sort((a, b) => a - b);
   return {
     profile_id: group.profile_id,
@@ -193,7 +235,7 @@ function box(group: Group, metric: SummaryMetric): BoxSeries {
 }
 
 function phaseMedians(group: Group): PhaseMedians {
-  const breakdowns = group.trials.flatMap((t) => phaseBreakdown(t) ?? []);
+  const { breakdowns } = group;
   const of = (key: keyof PhaseBreakdown): number => median(breakdowns.map((b) => b[key])) ?? 0;
   return {
     profile_id: group.profile_id,
@@ -213,7 +255,7 @@ function phaseMedians(group: Group): PhaseMedians {
 }
 
 /** The longest stretch without content, when it passed the stall limit. */
-function stallOf(trial: Trial): [number, number] | null {
+function stallOf(trial: ChartedTrial): [number, number] | null {
   if (!trial.stalled) return null;
   const arrivals = [0, ...trial.timeline.chunks.map((c) => c.at_ms)];
   const end = trial.total_ms ?? arrivals[arrivals.length - 1] ?? 0;
@@ -227,7 +269,7 @@ function stallOf(trial: Trial): [number, number] | null {
   return longest;
 }
 
-function arrivalSeries(stored: StoredTrial): ArrivalSeries {
+function arrivalSeries(stored: StoredChartedTrial): ArrivalSeries {
   const { trial } = stored;
   return {
     profile_id: stored.profile_id,
@@ -241,28 +283,56 @@ function arrivalSeries(stored: StoredTrial): ArrivalSeries {
   };
 }
 
+/** Of each profile, the lines of every `every`-th round (from the first), and its warm-ups. */
+const drawnRound = (stored: StoredChartedTrial, every: number): boolean =>
+  stored.warmup || (stored.trial_index - 1) % every === 0;
+
 export function runCharts(detail: RunDetail): RunCharts {
-  const groups = okGroups(detail);
-  return {
-    run_id: detail.run.id,
-    arrivals: detail.trials.map(arrivalSeries),
-    histograms: groups.filter((g) => g.mode === 'stream').map(histogram),
-    phases: detail.trials.flatMap((stored): TrialPhases[] => {
-      const phases = phaseBreakdown(stored.trial);
-      return phases === null
-        ? []
-        : [
-            {
-              profile_id: stored.profile_id,
-              mode: stored.trial.mode,
-              trial_index: stored.trial_index,
-              warmup: stored.warmup,
-              status: stored.trial.status,
-              phases,
-            },
-          ];
-    }),
-    phase_medians: groups.map(phaseMedians),
-    boxes: groups.flatMap((group) => BOX_METRICS.map((metric) => box(group, metric))),
+  return completed(runChartsSteps(detail.run, detail.trials));
+}
+
+/**
+ * The charts of a run, its trials taken one per step in the order they were
+ * saved. Lines come profile by profile in the run's order (a profile missing
+ * from the run's snapshot last), as the run is read everywhere else; boxes,
+ * histograms and phase medians are of the counted ok trials per profile ×
+ * mode, in the run's profile order and mode order.
+ */
+export function* runChartsSteps(
+  run: RunRecord,
+  trials: Iterable<StoredChartedTrial>,
+): Steps<RunCharts> {
+  const groups = run.profiles.flatMap((profile) =>
+    run.config.modes.map((mode) => newGroup(profile.id, mode)),
+  );
+  const groupOf = new Map(groups.map((g) => [`${g.profile_id}\u0000${g.mode}`, g]));
+  const every = Math.max(
+    1,
+    Math.ceil((run.profiles.length * run.config.trials) / MAX_ARRIVAL_LINES),
+  );
+  const lines = new Map<string, ArrivalSeries[]>(run.profiles.map((p) => [p.id, []]));
+  const elsewhere: ArrivalSeries[] = [];
+  for (const stored of trials) {
+    if (drawnRound(stored, every)) {
+      (lines.get(stored.profile_id) ?? elsewhere).push(arrivalSeries(stored));
+    }
+    const group = groupOf.get(`${stored.profile_id}\u0000${stored.trial.mode}`);
+    if (group && !stored.warmup && stored.trial.status === 'ok') addToGroup(group, stored.trial);
+    yield;
+  }
+  const charts: RunCharts = {
+    run_id: run.id,
+    arrivals: [...lines.values(), elsewhere].flat(),
+    arrival_every: every,
+    histograms: [],
+    phase_medians: [],
+    boxes: [],
   };
+  for (const group of groups) {
+    if (group.mode === 'stream') charts.histograms.push(histogram(group));
+    charts.phase_medians.push(phaseMedians(group));
+    for (const metric of BOX_METRICS) charts.boxes.push(box(group, metric));
+    yield;
+  }
+  return charts;
 }

@@ -5,12 +5,11 @@
 // write-only proxy_credentials, and out only into a request (profileEndpoint).
 
 import { text } from 'node:stream/consumers';
-import type { KeyStatus, RunView, TrialRow } from '../../shared/api';
+import type { KeyStatus, RunView } from '../../shared/api';
 import type { AppInfo, IpcContract } from '../../shared/ipc-contract';
-import { compareRun } from '../../shared/comparisons';
 import { PROVIDER_PRESETS } from '../../shared/presets';
-import type { Profile, RunDetail } from '../../shared/run';
-import { runCharts } from '../charts/run-charts';
+import type { Profile, RunDetail, RunRecord } from '../../shared/run';
+import { CHART_FIELDS, runChartsSteps } from '../charts/run-charts';
 import { csvFileName, exportFileName, saveRunCsv } from '../export/run-csv';
 import { runFileStream } from '../export/run-file';
 import { importRunTexts } from '../export/run-import';
@@ -19,14 +18,14 @@ import { BuiltinProfileError, type ProfileService } from '../profiles';
 import type { RunService } from '../runs/run-service';
 import { KeychainUnavailableError } from '../secrets';
 import type { SettingsService } from '../settings';
-import type { RunFigures, Store } from '../store';
-import { figuresAtPace } from '../store/run-at-pace';
+import { inSlices } from '../slices';
+import type { Store } from '../store';
 import type { HandlersFor } from './dispatch';
 import { NotFoundError } from './not-found';
 
 export interface HandlerDeps {
   identity: Pick<AppInfo, 'name' | 'version' | 'electron' | 'transport'>;
-  store: Pick<Store, 'history' | 'runs'>;
+  store: Pick<Store, 'history' | 'runs' | 'trialPages' | 'digests'>;
   profiles: ProfileService;
   settings: SettingsService;
   runs: RunService;
@@ -34,27 +33,6 @@ export interface HandlerDeps {
   endpointOf: (profile_id: string) => Promise<EndpointSpec>;
   /** Where to save an export (the app's save dialog); absent in browser mode (a download there). */
   chooseSavePath?: ((fileName: string) => Promise<string | null>) | undefined;
-}
-
-/** A stored run without its raw timelines and texts (chartsRun and historyTrialText have those). */
-function runView(figures: RunFigures, reader_pace_tps: number): RunView {
-  const trials = figures.trials.map((stored): TrialRow => {
-    const { text, reasoning_text, ...trial } = stored.trial;
-    return {
-      ...stored,
-      trial: { ...trial, text_chars: text.length, reasoning_chars: reasoning_text.length },
-    };
-  });
-  return {
-    run: figures.run,
-    trials,
-    summaries: figures.summaries,
-    comparisons: compareRun(
-      figures.run.profiles.map((p) => p.id),
-      figures.trials,
-    ),
-    reader_pace_tps,
-  };
 }
 
 /** "Name (copy)", or "Name (copy 2)"... : the first that no profile has. */
@@ -77,20 +55,26 @@ async function keyStatus(profiles: ProfileService, id: string): Promise<KeyStatu
 }
 
 export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
-  const { history } = deps.store;
+  const { history, digests, trialPages } = deps.store;
   const { profiles, runs, settings } = deps;
 
+  const notFound = (run_id: string): NotFoundError =>
+    new NotFoundError(`no run ${run_id} in the history`);
   const requireRun = (run_id: string): RunDetail => {
     const detail = history.getRun(run_id);
-    if (!detail) throw new NotFoundError(`no run ${run_id} in the history`);
+    if (!detail) throw notFound(run_id);
     return detail;
   };
-  /** What the results screen shows of a run: at the setting's reading pace. */
-  const viewOf = (run_id: string): RunView => {
-    const pace = settings.get().reader_pace_tps;
-    const figures = figuresAtPace(history, run_id, pace);
-    if (!figures) throw new NotFoundError(`no run ${run_id} in the history`);
-    return runView(figures, pace);
+  const requireRecord = (run_id: string): RunRecord => {
+    const record = history.runRecord(run_id);
+    if (!record) throw notFound(run_id);
+    return record;
+  };
+  const readerPace = (): number => settings.get().reader_pace_tps;
+  /** What the results screen shows of a run: its digest at the setting's reading pace. */
+  const viewOf = async (run_id: string): Promise<RunView> => {
+    const run = requireRecord(run_id);
+    return { run, ...(await digests.digest(run, readerPace())) };
   };
   /** A new run's reader metrics are at the setting's pace unless it names its own. */
   const withPace = <C extends { limits: { reader_pace_tps?: number | undefined } }>(
@@ -99,7 +83,7 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
     ...config,
     limits: {
       ...config.limits,
-      reader_pace_tps: config.limits.reader_pace_tps ?? settings.get().reader_pace_tps,
+      reader_pace_tps: config.limits.reader_pace_tps ?? readerPace(),
     },
   });
   const requireProfile = (id: string): Profile => {
@@ -185,7 +169,12 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
     runsRepeat: (request) => runs.repeat({ ...request, config: withPace(request.config) }),
     runsCancelSeries: ({ series_id }) => ({ cancelled: runs.cancelSeries(series_id) }),
     runsSeries: () => runs.liveSeries(),
-    runsImport: ({ files, label }) => importRunTexts(files, deps.store.runs, { label }),
+    runsImport: async ({ files, label }) => {
+      const imported = importRunTexts(files, deps.store.runs, { label });
+      // Digested on the way in, as a run is when it ends: opening it reads the digest.
+      for (const { run_id } of imported.added) await digests.prepare(run_id, readerPace());
+      return imported;
+    },
     historyRunFile: async ({ run_id }) => {
       const detail = requireRun(run_id);
       return {
@@ -196,6 +185,11 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
 
     historyList: (filter) => ({ runs: history.listRuns(filter), total: history.countRuns(filter) }),
     historyRun: ({ run_id }) => viewOf(run_id),
+    historyTrials: ({ run_id, ...filter }) => {
+      const page = history.trialPage(run_id, filter, readerPace());
+      if (!page) throw notFound(run_id);
+      return page;
+    },
     historyTrialText: ({ run_id, profile_id, mode, trial_index }) => {
       const text = history.trialText(run_id, profile_id, mode, trial_index);
       if (!text)
@@ -203,13 +197,16 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
       return text;
     },
     historyTrend: ({ profile_id }) => history.trend(profile_id),
-    historyCompare: ({ a, b }) => ({ a: viewOf(a), b: viewOf(b) }),
+    historyCompare: async ({ a, b }) => ({ a: await viewOf(a), b: await viewOf(b) }),
 
-    chartsRun: ({ run_id }) => runCharts(requireRun(run_id)),
+    // One pass over the stored trials, a timeline decoded at a time, in slices.
+    chartsRun: ({ run_id }) => {
+      const run = requireRecord(run_id);
+      return inSlices(runChartsSteps(run, trialPages.fields(run_id, CHART_FIELDS)));
+    },
 
     exportCsv: async (request) => {
-      const detail = requireRun(request.run_id);
-      const file_name = csvFileName(detail.run, request.kind);
+      const file_name = csvFileName(requireRecord(request.run_id), request.kind);
       if (!deps.chooseSavePath) {
         throw new NotFoundError(
           'exportCsv saves through the app window; in a browser the export is a download (POST /api/exportCsv)',
@@ -217,7 +214,7 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
       }
       const path = await deps.chooseSavePath(file_name);
       if (path === null) return { saved: false, file_name, path: null, bytes: 0 };
-      const written = await saveRunCsv(history, request, path, settings.get().reader_pace_tps);
+      const written = await saveRunCsv(history, request, path, readerPace());
       return { saved: true, file_name, path: written.path, bytes: written.bytes };
     },
   };

@@ -1,5 +1,6 @@
 // Reading the history for the UI and the CLI: the runs list, one run with its
-// summaries, a profile's trend over time, and a run's chunks for CSV.
+// summaries, a page of a run's trials, a profile's trend over time, and a
+// run's chunks for CSV.
 
 import type { Database, Statement } from 'better-sqlite3';
 import {
@@ -13,31 +14,28 @@ import {
   type RunListItem,
   type RunRecord,
   type RunStatus,
-  type StoredTrial,
 } from '../../shared/run';
-import type { TrendFigure, TrendSeries } from '../../shared/api';
+import type {
+  TrendFigure,
+  TrendSeries,
+  TrialListFilter,
+  TrialPage,
+  TrialRow as TrialTableRow,
+} from '../../shared/api';
+import { summariesByProfile } from '../../shared/run-digest';
 import { quantile } from '../../shared/stats';
-import { summarize, type ModeSummary, type SummarizedTrial } from '../../shared/summary';
 import { MODES, type Mode, type TrialStatus } from '../../shared/trial';
 import { fromProfileColumns, type ProfileColumns } from './profile-row';
 import type { Bit } from './row-values';
+import { figuresAtPace, TIMELINE_UNLESS_AT_PACE, type FiguresRowAtPace } from './run-at-pace';
 import type { RunRow as StoredRunRow } from './run-row';
 import { decodeTimeline } from './timeline-codec';
 import {
-  fromTrialFiguresRow,
   fromTrialRow,
   TRIAL_FIGURE_COLUMNS,
-  type TrialFigures,
-  type TrialFiguresRow,
+  type StoredTrialFigures,
   type TrialRow,
 } from './trial-row';
-
-/** A run as getRunFigures reads it: its trials without their timelines. */
-export interface RunFigures {
-  run: RunRecord;
-  trials: (Omit<StoredTrial, 'trial'> & { trial: TrialFigures })[];
-  summaries: Record<string, ModeSummary[]>;
-}
 
 const DEFAULT_PAGE = 50;
 
@@ -89,6 +87,30 @@ interface TrialTextRow {
   reasoning_text: string;
 }
 
+interface TrialFilterParameters {
+  run_id: string;
+  profile_id: string | null;
+  mode: Mode | null;
+  status: TrialStatus | 'failed' | null;
+}
+
+/** The trials of one profile in one mode that pass a filter: a run's table is made of these. */
+interface TrialSegment {
+  profile_id: string;
+  mode: Mode;
+  trials: number;
+}
+
+interface SegmentPageParameters {
+  run_id: string;
+  profile_id: string;
+  mode: Mode;
+  status: TrialStatus | 'failed' | null;
+  pace: number;
+  limit: number;
+  offset: number;
+}
+
 const RUN_FILTER = `
       WHERE (@profile_id IS NULL OR r.id IN (SELECT run_id FROM run_profiles WHERE profile_id = @profile_id))
         AND (@model IS NULL OR r.id IN (SELECT run_id FROM run_profiles WHERE model = @model))
@@ -113,6 +135,8 @@ const TRIALS_OF_RUN = `
   WHERE t.run_id = ?
   ORDER BY p.position IS NULL, p.position, t.rowid`;
 
+const STATUS_FILTER = `(@status IS NULL OR t.status = @status OR (@status = 'failed' AND t.status != 'ok'))`;
+
 export class HistoryQueries {
   private readonly selectPage: Statement<[ListParameters], RunListRow>;
   private readonly selectCount: Statement<[FilterParameters], { total: number }>;
@@ -120,7 +144,8 @@ export class HistoryQueries {
   private readonly selectRun: Statement<[string], RunRecordRow>;
   private readonly selectRunProfiles: Statement<[string], RunProfileRow>;
   private readonly selectTrials: Statement<[string], TrialRow>;
-  private readonly selectTrialFigures: Statement<[string], TrialFiguresRow>;
+  private readonly countSegments: Statement<[TrialFilterParameters], TrialSegment>;
+  private readonly selectSegmentPage: Statement<[SegmentPageParameters], FiguresRowAtPace>;
   private readonly selectTrend: Statement<[string], TrendRow>;
   private readonly selectChunkSources: Statement<[string], ChunkSourceRow>;
 
@@ -149,9 +174,21 @@ export class HistoryQueries {
       'SELECT * FROM run_profiles WHERE run_id = ? ORDER BY position',
     );
     this.selectTrials = db.prepare(`SELECT t.* ${TRIALS_OF_RUN}`);
-    this.selectTrialFigures = db.prepare(
-      `SELECT ${TRIAL_FIGURE_COLUMNS.map((column) => `t.${column}`).join(', ')} ${TRIALS_OF_RUN}`,
-    );
+    // A table of a run's trials is read a profile × mode at a time: each is a
+    // stretch of trials_by_run_profile (migration 010), counted from the
+    // index alone and listed in trial order without a sort, where one query
+    // in the table's order would sort every trial of the run for each page.
+    this.countSegments = db.prepare(`
+      SELECT t.profile_id, t.mode, count(*) AS trials FROM trials t
+      WHERE t.run_id = @run_id AND ${STATUS_FILTER}
+        AND (@profile_id IS NULL OR t.profile_id = @profile_id)
+        AND (@mode IS NULL OR t.mode = @mode)
+      GROUP BY t.profile_id, t.mode`);
+    this.selectSegmentPage = db.prepare(`
+      SELECT ${TRIAL_FIGURE_COLUMNS.map((column) => `t.${column}`).join(', ')}, ${TIMELINE_UNLESS_AT_PACE}
+      FROM trials t
+      WHERE t.run_id = @run_id AND t.profile_id = @profile_id AND t.mode = @mode AND ${STATUS_FILTER}
+      ORDER BY t.trial_index LIMIT @limit OFFSET @offset`);
     this.selectTrend = db.prepare(`
       SELECT r.id AS run_id, r.started_at, r.series_id, r.label, p.model, t.mode, t.status,
         t.ttft_ms, t.gap_median_ms, t.total_ms, t.first_byte_ms
@@ -190,15 +227,46 @@ export class HistoryQueries {
   }
 
   /**
-   * One run with its trials' figures and texts but not their timelines, and
-   * the summaries: what a table of the run shows. Decoding every timeline is
-   * most of getRun's cost on a long run.
+   * One page of a run's trials as a table shows them, reader metrics at
+   * `pace`; null when there is no such run. Only the page's rows are read
+   * whole (a timeline only to recompute a row's reader metrics), so a page
+   * of a run of 100,000 trials costs about what one of ten does.
    */
-  getRunFigures(id: string): RunFigures | null {
-    const run = this.runRecord(id);
-    if (!run) return null;
-    const trials = this.selectTrialFigures.all(id).map(fromTrialFiguresRow);
-    return { run, trials, summaries: summariesByProfile(run.profiles, trials) };
+  trialPage(run_id: string, filter: TrialListFilter, pace: number): TrialPage | null {
+    if (!this.selectRun.get(run_id)) return null;
+    const status = filter.status ?? null;
+    const segments = this.countSegments.all({
+      run_id,
+      profile_id: filter.profile_id ?? null,
+      mode: filter.mode ?? null,
+      status,
+    });
+    // By profile in the run's order (one its snapshot lacks last), stream before plain.
+    const positions = new Map(this.selectRunProfiles.all(run_id).map((p, i) => [p.profile_id, i]));
+    const position = (id: string): number => positions.get(id) ?? positions.size;
+    segments.sort(
+      (a, b) =>
+        position(a.profile_id) - position(b.profile_id) ||
+        (a.profile_id < b.profile_id ? -1 : a.profile_id > b.profile_id ? 1 : 0) ||
+        MODES.indexOf(a.mode) - MODES.indexOf(b.mode),
+    );
+    const limit = filter.limit ?? DEFAULT_PAGE;
+    let skip = filter.offset ?? 0;
+    const rows: FiguresRowAtPace[] = [];
+    for (const { profile_id, mode, trials } of segments) {
+      if (rows.length === limit) break;
+      if (skip >= trials) {
+        skip -= trials;
+        continue;
+      }
+      const page = { run_id, profile_id, mode, status, pace, limit: limit - rows.length };
+      rows.push(...this.selectSegmentPage.all({ ...page, offset: skip }));
+      skip = 0;
+    }
+    return {
+      trials: rows.map((row) => tableRow(figuresAtPace(row, pace))),
+      total: segments.reduce((sum, segment) => sum + segment.trials, 0),
+    };
   }
 
   /** How many runs match the filter, all pages together. */
@@ -308,7 +376,8 @@ export class HistoryQueries {
     })();
   }
 
-  private runRecord(id: string): RunRecord | null {
+  /** A run's record, without its trials; null when there is no such run. */
+  runRecord(id: string): RunRecord | null {
     const row = this.selectRun.get(id);
     if (!row) return null;
     const profiles: ProfileSnapshot[] = this.selectRunProfiles
@@ -348,21 +417,13 @@ function runFields(row: RunRow): Omit<RunRecord, 'profiles' | 'profile_failures'
   };
 }
 
-/** Snapshot profiles in the run's order, then any other profile a trial names. */
-export function summariesByProfile(
-  profiles: readonly ProfileSnapshot[],
-  trials: readonly (Omit<StoredTrial, 'trial'> & { trial: SummarizedTrial })[],
-): Record<string, ModeSummary[]> {
-  const names = new Map(profiles.map((p) => [p.id, p.name]));
-  for (const stored of trials) {
-    if (!names.has(stored.profile_id)) names.set(stored.profile_id, stored.profile_id);
-  }
-  const summaries: Record<string, ModeSummary[]> = {};
-  for (const [id, name] of names) {
-    const counted = trials.filter((t) => t.profile_id === id && !t.warmup).map((t) => t.trial);
-    summaries[id] = summarize(name, counted);
-  }
-  return summaries;
+/** A trial as a table shows it: the lengths of its texts, not the texts. */
+function tableRow(stored: StoredTrialFigures): TrialTableRow {
+  const { text, reasoning_text, ...trial } = stored.trial;
+  return {
+    ...stored,
+    trial: { ...trial, text_chars: text.length, reasoning_chars: reasoning_text.length },
+  };
 }
 
 /**

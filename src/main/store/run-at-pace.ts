@@ -4,10 +4,16 @@
 // measured stays as it was stored.
 
 import { atReaderPace } from '../../shared/reader';
+import { summariesByProfile } from '../../shared/run-digest';
 import type { RunDetail } from '../../shared/run';
 import type { Trial } from '../../shared/trial';
-import { summariesByProfile, type HistoryQueries, type RunFigures } from './history-queries';
-import type { TrialFigures } from './trial-row';
+import {
+  fromTrialFiguresRow,
+  fromTrialRow,
+  type StoredTrialFigures,
+  type TrialFigures,
+  type TrialFiguresRow,
+} from './trial-row';
 
 const atPace = (trials: readonly { trial: { reader_pace_tps: number } }[], pace: number) =>
   trials.every((t) => t.trial.reader_pace_tps === pace);
@@ -23,27 +29,25 @@ export function detailAtPace(detail: RunDetail, pace: number): RunDetail {
 }
 
 /**
- * getRunFigures at `pace`. Figures have no timelines to recompute from: a run
- * stored at another pace is read whole, recomputed, and its timelines left out.
+ * A trial's row read for its figures at a pace (TIMELINE_UNLESS_AT_PACE): its
+ * timeline, the heavy column, only when they must be computed again.
  */
-export function figuresAtPace(
-  history: HistoryQueries,
-  run_id: string,
-  pace: number,
-): RunFigures | null {
-  const figures = history.getRunFigures(run_id);
-  if (figures === null || atPace(figures.trials, pace)) return figures;
-  const detail = history.getRun(run_id);
-  if (detail === null) return null;
-  const { run, trials, summaries } = detailAtPace(detail, pace);
-  return {
-    run,
-    trials: trials.map((stored) => ({ ...stored, trial: figuresOf(stored.trial) })),
-    summaries,
-  };
+export type FiguresRowAtPace = TrialFiguresRow & { timeline: Buffer | null };
+
+/**
+ * The timeline column of `trials t` when a row's reader metrics are not at
+ * @pace (or were never computed, before schema 7); NULL otherwise.
+ */
+export const TIMELINE_UNLESS_AT_PACE =
+  'CASE WHEN t.reader_pace_tps = @pace THEN NULL ELSE t.timeline END AS timeline';
+
+/** The trial's figures with its reader metrics at `pace`, its timeline left behind. */
+export function figuresAtPace(row: FiguresRowAtPace, pace: number): StoredTrialFigures {
+  if (row.timeline === null) return fromTrialFiguresRow(row);
+  const stored = fromTrialRow({ ...row, timeline: row.timeline });
+  return { ...stored, trial: figuresOf(atReaderPace(stored.trial, pace)) };
 }
 
-/** A trial as getRunFigures gives it: its timeline and gaps left behind, the heavy part. */
 function figuresOf(trial: Trial): TrialFigures {
   const figures: Partial<Trial> = { ...trial };
   delete figures.timeline;

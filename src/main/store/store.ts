@@ -1,11 +1,14 @@
 // The history store as the app and the CLI use it: one connection, its
-// repositories, and a close that stops the run heartbeats before the file.
+// repositories, and a close that stops the run heartbeats and the digests
+// being computed before the file.
 
 import type { Database } from 'better-sqlite3';
 import { HistoryQueries } from './history-queries';
 import { asOpenError, openDatabase, type OpenDatabaseOptions } from './open-database';
 import { ProfilesRepository } from './profiles-repository';
 import { backfillReaderMetrics } from './reader-backfill';
+import { RunDigests } from './run-digests';
+import { RunTrialPages } from './run-trial-pages';
 import { RunsRepository } from './runs-repository';
 import { SettingsRepository } from './settings-repository';
 
@@ -16,6 +19,10 @@ export interface Store {
   readonly profiles: ProfilesRepository;
   readonly runs: RunsRepository;
   readonly history: HistoryQueries;
+  /** Every trial of a run, one at a time: for work that visits them all. */
+  readonly trialPages: RunTrialPages;
+  /** Each run's summaries, comparisons and findings, computed once and kept. */
+  readonly digests: RunDigests;
   readonly settings: SettingsRepository;
   close(): void;
 }
@@ -30,14 +37,20 @@ export function openStore(path: string, options: OpenDatabaseOptions = {}): Stor
     throw asOpenError(error, path);
   }
   const runs = new RunsRepository(db);
+  const history = new HistoryQueries(db);
+  const trialPages = new RunTrialPages(db);
+  const digests = new RunDigests(db, history, trialPages);
   return {
     db,
     writable: !db.readonly,
     profiles: new ProfilesRepository(db),
     runs,
-    history: new HistoryQueries(db),
+    history,
+    trialPages,
+    digests,
     settings: new SettingsRepository(db),
     close() {
+      digests.close();
       runs.close();
       db.close();
     },

@@ -170,6 +170,9 @@ export function toTrialRow(stored: StoredTrial): TrialRow {
 /** A trial's figures and texts without its timeline: what a table of trials needs. */
 export type TrialFigures = Omit<Trial, 'timeline' | 'gaps_ms'>;
 
+/** A stored trial without its timeline. */
+export type StoredTrialFigures = Omit<StoredTrial, 'trial'> & { trial: TrialFigures };
+
 /** A row read without its timeline column (see TRIAL_FIGURE_COLUMNS). */
 export type TrialFiguresRow = Omit<TrialRow, 'timeline'>;
 
@@ -186,7 +189,52 @@ function figuresOf(row: TrialFiguresRow): TrialFigures {
   };
 }
 
-function placeOf(row: TrialFiguresRow): Omit<StoredTrial, 'trial'> {
+/** Columns a trial's place in its run is stored in. */
+const PLACE_COLUMNS = ['run_id', 'profile_id', 'trial_index', 'warmup'] as const;
+
+/** A stored trial with only some of its fields. */
+export type StoredTrialFields<F extends keyof Trial> = Omit<StoredTrial, 'trial'> & {
+  trial: Pick<Trial, F>;
+};
+
+/** The columns that hold a trial's place and these of its fields (the timeline and gaps share one). */
+export function columnsOfFields(fields: readonly (keyof Trial)[]): (keyof TrialRow)[] {
+  const columns = fields.flatMap((field): readonly (keyof TrialRow)[] => {
+    if (field === 'timeline' || field === 'gaps_ms') return ['timeline'];
+    if (field === 'abort') return ABORT_COLUMNS;
+    return [field];
+  });
+  return [...new Set([...PLACE_COLUMNS, ...columns])];
+}
+
+/**
+ * A trial's place and these of its fields, from a row read with
+ * columnsOfFields(fields): for work that reads a few fields of every trial of
+ * a long run, where building whole trials is most of the cost. Reader
+ * metrics as stored (fromTrialRow computes those a row predating them lacks).
+ */
+export function fieldsOfRow<F extends keyof Trial>(
+  row: TrialRow,
+  fields: readonly F[],
+): StoredTrialFields<F> {
+  const trial: Partial<Record<keyof Trial, unknown>> = {};
+  let decoded: ReturnType<typeof decodeTimeline> | undefined;
+  for (const field of fields) {
+    if (field === 'timeline' || field === 'gaps_ms') {
+      decoded ??= decodeTimeline(row.timeline);
+      trial[field] = field === 'timeline' ? decoded.timeline : decoded.gaps_ms;
+    } else if (field === 'abort') trial.abort = abortRecord(row);
+    else if (BOOLEAN_SET.has(field)) trial[field] = fromBit(row[field as BooleanField]);
+    else trial[field] = row[field as PlainField];
+  }
+  return { ...placeOf(row), trial: trial as Pick<Trial, F> };
+}
+
+const BOOLEAN_SET: ReadonlySet<keyof Trial> = new Set(BOOLEAN_FIELDS);
+
+function placeOf(
+  row: Pick<TrialFiguresRow, (typeof PLACE_COLUMNS)[number]>,
+): Omit<StoredTrial, 'trial'> {
   return {
     run_id: row.run_id,
     profile_id: row.profile_id,
@@ -212,8 +260,6 @@ export function unbackfilled(row: Pick<TrialFiguresRow, 'reader_pace_tps'>): boo
   return (row.reader_pace_tps as number | null) === null;
 }
 
-export function fromTrialFiguresRow(row: TrialFiguresRow): Omit<StoredTrial, 'trial'> & {
-  trial: TrialFigures;
-} {
+export function fromTrialFiguresRow(row: TrialFiguresRow): StoredTrialFigures {
   return { ...placeOf(row), trial: figuresOf(row) };
 }

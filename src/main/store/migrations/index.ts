@@ -12,6 +12,7 @@ import { sql as runSeriesLabel } from './006-run-series-label';
 import { sql as trialReader } from './007-trial-reader';
 import { sql as runProfileFailures } from './008-run-profile-failures';
 import { sql as trialBytesAfterEnd } from './009-trial-bytes-after-end';
+import { sql as runDigests } from './010-run-digests';
 
 export interface Migration {
   version: number;
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'trial-reader', sql: trialReader },
   { version: 8, name: 'run-profile-failures', sql: runProfileFailures },
   { version: 9, name: 'trial-bytes-after-end', sql: trialBytesAfterEnd },
+  { version: 10, name: 'run-digests', sql: runDigests },
 ];
 
 /** The schema version this build of LastToken writes. */

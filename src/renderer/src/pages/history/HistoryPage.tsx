@@ -12,6 +12,7 @@ import { useApiValue, useAppEvents } from '../../api/use-api';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { Loaded } from '../../components/Loaded';
+import { Pager } from '../../components/Pager';
 import { hrefOf } from '../../router';
 import { CompareBar } from './CompareBar';
 import { clearFilters, HistoryFilters } from './HistoryFilters';
@@ -22,10 +23,10 @@ import {
   isFiltered,
   listFilter,
   pageCount,
+  PAGE_SIZE,
   parseHistoryQuery,
   type HistoryQuery,
 } from './history-query';
-import { Pager } from './Pager';
 import { RunsTable } from './RunsTable';
 import { toggleChosen, type ChosenRun } from './run-selection';
 import { TrendCard } from './TrendCard';
@@ -223,7 +224,9 @@ function RunsSection(props: {
         label={t('history.pager.labelTop')}
         announce
         page={shown.page}
+        pageSize={PAGE_SIZE}
         total={shown.total}
+        rangeText={(range) => t('history.pager.range', range)}
         onPage={turnTo}
       />
       <RunsTable
@@ -242,7 +245,9 @@ function RunsSection(props: {
         <Pager
           label={t('history.pager.labelBottom')}
           page={shown.page}
+          pageSize={PAGE_SIZE}
           total={shown.total}
+          rangeText={(range) => t('history.pager.range', range)}
           onPage={turnTo}
         />
       )}

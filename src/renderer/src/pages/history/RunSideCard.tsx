@@ -24,10 +24,8 @@ export function RunSideCard(props: {
   const { t } = useTranslation();
   const format = useFormat();
   const runTime = useRunTime();
-  const { run, trials } = props.view;
+  const { run, trial_counts: counts } = props.view;
   const { config } = run;
-  const counted = trials.filter((trial) => !trial.warmup);
-  const ok = counted.filter((trial) => trial.trial.status === 'ok').length;
   const seconds = (ms: number): string =>
     t('common.units.s', { value: format.number(ms / SECOND, 0) });
   const row = (field: ConfigField, value: ReactNode): ReactNode => (
@@ -83,8 +81,8 @@ export function RunSideCard(props: {
       </div>
       <p className="small muted">
         {t('history.comparePage.counted', {
-          ok: format.count(ok),
-          failed: format.count(counted.length - ok),
+          ok: format.count(counts.ok),
+          failed: format.count(counts.counted - counts.ok),
         })}
       </p>
     </section>

@@ -4,6 +4,7 @@
 // router.ts ignores what follows `?`, so the route stays `history`.
 
 import { RUN_STATUSES, type RunListFilter, type RunStatus } from '../../../../shared/run';
+import { pagesFor } from '../../components/paging';
 
 export interface HistoryQuery {
   profile: string | null;
@@ -119,5 +120,5 @@ export function withinDays(query: HistoryQuery, startedAt: string): boolean {
 }
 
 export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+  return pagesFor(total, PAGE_SIZE);
 }

@@ -28,11 +28,9 @@ export function RunHeader({
 }) {
   const { t } = useTranslation();
   const format = useStableFormat();
-  const { run, trials } = view;
+  const { run, trial_counts: counts } = view;
   const { config } = run;
-  const counted = trials.filter((row) => !row.warmup);
-  const ok = counted.filter((row) => row.trial.status === 'ok').length;
-  const warmups = trials.length - counted.length;
+  const warmups = counts.all - counts.counted;
   const durationMs =
     run.ended_at === null ? null : Date.parse(run.ended_at) - Date.parse(run.started_at);
 
@@ -56,7 +54,7 @@ export function RunHeader({
         <div className="message message-warning" role="status">
           <p>
             {t(`results.header.unfinished.${run.status}`, {
-              calls: format.count(trials.length),
+              calls: format.count(counts.all),
               planned: format.count(run.planned_calls),
             })}
           </p>
@@ -99,8 +97,8 @@ export function RunHeader({
             <dt>{t('results.header.saved')}</dt>
             <dd>
               {t('results.header.savedValue', {
-                ok: format.count(ok),
-                counted: format.count(counted.length),
+                ok: format.count(counts.ok),
+                counted: format.count(counts.counted),
               })}
               {warmups > 0 && (
                 <span className="muted">

@@ -2,13 +2,14 @@
 // measured and how, what the data shows of the myths, the summary per
 // profile × mode, where the time went, the comparisons and the A-vs-B
 // differences, the arrival timeline, the chunk sizes, the failures, and the
-// CSV exports. Chart data is computed in main (chartsRun): the page receives a
-// few thousand points, never the raw timelines.
+// CSV exports. Everything is computed in main: the figures once, kept with the
+// run (historyRun), the chart data from the stored trials (chartsRun), a few
+// thousand points, never the raw timelines; and the failures come a page at a
+// time (historyTrials). The page never receives every trial of a run.
 
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RunCharts, RunView } from '../../../../../shared/api';
-import { findings } from '../../../../../shared/findings';
+import type { RunCharts, RunView, TrialPage } from '../../../../../shared/api';
 import { lasttoken } from '../../../api/client';
 import { useApiValue } from '../../../api/use-api';
 import { Loaded } from '../../../components/Loaded';
@@ -16,7 +17,7 @@ import { BoxPlots } from './BoxPlots';
 import { ChunkHistogramChart } from './ChunkHistogramChart';
 import { DifferenceChart } from './DifferenceChart';
 import { ExportPanel } from './ExportPanel';
-import { FailedTrials } from './FailedTrials';
+import { FailedTrials, failedTrialsPage } from './FailedTrials';
 import { Findings } from './Findings';
 import { PhaseChart } from './PhaseChart';
 import { RunHeader } from './RunHeader';
@@ -32,34 +33,34 @@ export function RunResults({ runId }: { runId: string }) {
       Promise.all([
         lasttoken().historyRun({ run_id: runId }),
         lasttoken().chartsRun({ run_id: runId }),
+        failedTrialsPage(runId, { profile_id: null, page: 1 }),
       ]),
     [runId],
   );
   return (
-    <Loaded value={data}>{([view, charts]) => <Results view={view} charts={charts} />}</Loaded>
+    <Loaded value={data}>
+      {([view, charts, failed]) => <Results view={view} charts={charts} failed={failed} />}
+    </Loaded>
   );
 }
 
-function Results({ view, charts }: { view: RunView; charts: RunCharts }) {
+function Results({
+  view,
+  charts,
+  failed,
+}: {
+  view: RunView;
+  charts: RunCharts;
+  failed: TrialPage;
+}) {
   const { t } = useTranslation();
   const profiles = useMemo(() => runProfiles(view.run), [view.run]);
   const tables = useMemo(() => summaryTables(view), [view]);
-  const found = useMemo(
-    () =>
-      findings(
-        view.run.profiles.map((profile) => ({
-          profile_id: profile.id,
-          summaries: view.summaries[profile.id] ?? [],
-          trials: view.trials.filter((row) => row.profile_id === profile.id),
-        })),
-      ),
-    [view],
-  );
   const fileName = `lasttoken-${view.run.id}`;
   return (
     <div className="stack run-results" data-run={view.run.id}>
       <RunHeader view={view} profiles={profiles} actions={<ExportPanel runId={view.run.id} />} />
-      <Findings findings={found} profiles={profiles} />
+      <Findings findings={view.findings} profiles={profiles} />
       <SummaryTables tables={tables} profiles={profiles} />
       <PhaseChart
         medians={charts.phase_medians}
@@ -76,6 +77,7 @@ function Results({ view, charts }: { view: RunView; charts: RunCharts }) {
         <h2 id="results-streams-title">{t('results.streams.title')}</h2>
         <TimelineChart
           arrivals={charts.arrivals}
+          every={charts.arrival_every}
           profiles={profiles}
           modes={view.run.config.modes}
           fileName={`${fileName}-timeline`}
@@ -86,7 +88,7 @@ function Results({ view, charts }: { view: RunView; charts: RunCharts }) {
           fileName={`${fileName}-chunks`}
         />
       </section>
-      <FailedTrials trials={view.trials} profiles={profiles} />
+      <FailedTrials runId={view.run.id} first={failed} profiles={profiles} />
     </div>
   );
 }

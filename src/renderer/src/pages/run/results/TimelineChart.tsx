@@ -31,11 +31,14 @@ function pointsPerLine(lines: number): number {
 
 export function TimelineChart({
   arrivals,
+  every,
   profiles,
   modes,
   fileName,
 }: {
   arrivals: readonly ArrivalSeries[];
+  /** The lines are of one round in this many (RunCharts.arrival_every). */
+  every: number;
   profiles: readonly RunProfile[];
   modes: readonly Mode[];
   fileName: string;
@@ -129,6 +132,7 @@ export function TimelineChart({
           mode === 'stream' ? 'results.timeline.description' : 'results.timeline.descriptionPlain',
         )}
       </p>
+      {every > 1 && <p>{t('results.timeline.sampled', { every: format.count(every) })}</p>}
       {thinnedTo !== null && (
         <p>{t('results.timeline.thinned', { points: format.count(thinnedTo) })}</p>
       )}

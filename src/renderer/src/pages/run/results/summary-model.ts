@@ -3,8 +3,9 @@
 // marked (lowest time, highest rate) among the rows that have one. Pure, so
 // the marks and figures can be tested without a page.
 
-import type { RunView, TrialRow } from '../../../../../shared/api';
-import { median, type Distribution } from '../../../../../shared/stats';
+import type { RunView } from '../../../../../shared/api';
+import type { ReportedTokens } from '../../../../../shared/run-digest';
+import type { Distribution } from '../../../../../shared/stats';
 import type { ModeSummary } from '../../../../../shared/summary';
 import type { Mode, SummaryMetric, TrialStatus } from '../../../../../shared/trial';
 
@@ -80,13 +81,10 @@ export interface Cell {
   best: boolean;
 }
 
-export interface TokenFigures {
+/** The tokenizer's count beside what the API reported (from the run's digest). */
+export interface TokenFigures extends ReportedTokens {
   /** Median of the tokenizer's counts, and its n. */
   counted: { median: number; n: number } | null;
-  /** Median of what the API reported as completion tokens, over the trials that reported it. */
-  usage: { median: number; n: number } | null;
-  /** Median of (API − counted) over those trials. */
-  difference: number | null;
 }
 
 export interface SummaryRow {
@@ -117,14 +115,12 @@ function cellOf(distribution: Distribution | undefined, column: Column): Cell | 
   };
 }
 
-function tokenFigures(summary: ModeSummary, okTrials: readonly TrialRow[]): TokenFigures {
+function tokenFigures(summary: ModeSummary, reported: ReportedTokens | undefined): TokenFigures {
   const counted = summary.metrics.tokens;
-  const reported = okTrials.filter((row) => row.trial.usage_completion_tokens !== null);
-  const usage = median(reported.map((row) => row.trial.usage_completion_tokens ?? NaN));
   return {
     counted: counted ? { median: counted.median, n: counted.n } : null,
-    usage: usage === null ? null : { median: usage, n: reported.length },
-    difference: median(reported.map((row) => row.trial.usage_diff ?? NaN)),
+    usage: reported?.usage ?? null,
+    difference: reported?.difference ?? null,
   };
 }
 
@@ -164,13 +160,6 @@ export function summaryTables(view: RunView): SummaryTable[] {
       const summary = view.summaries[profile.id]?.find((s) => s.mode === mode);
       // A profile without a trial in this mode (it could not be measured) keeps its row.
       if (!summary) return emptyRow(profile.id, mode);
-      const okTrials = view.trials.filter(
-        (row) =>
-          row.profile_id === profile.id &&
-          !row.warmup &&
-          row.trial.mode === mode &&
-          row.trial.status === 'ok',
-      );
       const cells: Partial<Record<ColumnKey, Cell>> = {};
       for (const column of columns) {
         const cell = cellOf(summary.metrics[column.metric], column);
@@ -183,7 +172,7 @@ export function summaryTables(view: RunView): SummaryTable[] {
         ok: summary.ok,
         failures: Object.entries(summary.failures) as [TrialStatus, number][],
         cells,
-        tokens: tokenFigures(summary, okTrials),
+        tokens: tokenFigures(summary, view.reported_tokens[profile.id]?.[mode]),
       };
     });
     markBest(rows, columns);
