@@ -177,6 +177,10 @@ export interface TrialPosition {
   warmup: boolean;
 }
 
+/** One trial among a run's, as a key: a profile measures each mode and index once (warm-ups are index 0). */
+export const trialKey = (t: Pick<TrialPosition, 'profile_id' | 'mode' | 'trial_index'>): string =>
+  `${t.profile_id}\u0000${t.mode}\u0000${t.trial_index}`;
+
 /** A running trial as far as it got. */
 export interface LiveTrial extends TrialPosition {
   chunks: number;

@@ -205,8 +205,8 @@ export type ProfileSnapshot = Omit<Profile, 'created_at' | 'updated_at'>;
 /**
  * `completed`: every profile ran its plan (some may have failed: see the run's
  * events). `cancelled`: by the user. `interrupted`: stopped before its end by
- * something else: the process died mid-run (marked at the next open), or
- * saving a trial failed.
+ * something else: the process died mid-run (marked at the next open),
+ * saving a trial failed, or the measuring thread died.
  */
 export const RUN_STATUSES = ['running', 'completed', 'cancelled', 'interrupted'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -351,7 +351,7 @@ export type RunEvent =
   | ({ type: 'profile_failed'; run_id: string } & ProfileFailure)
   /** A profile waits before its next call (pacing, or a rate limit); its trial_started ends the wait. */
   | ({ type: 'profile_waiting'; run_id: string } & ProfileWait)
-  /** Saving failed: the run stops and ends `interrupted`. */
+  /** Saving failed, or the measuring thread died: the run stops and ends `interrupted`. */
   | { type: 'run_error'; run_id: string; message: string }
   | { type: 'run_finished'; run_id: string; status: RunStatus; outcome: RunOutcome };
 

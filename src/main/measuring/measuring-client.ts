@@ -5,16 +5,12 @@
 // profiles that were still measuring are said to have stopped, with why, and
 // the trials they finished before stay with the run.
 
+import { trialKey } from '../../shared/api';
 import type { TrialProgress } from '../probe';
 import { messageOf } from '../runs/message-of';
 import type { MeasureEnd, MeasureJob, MeasureRun, Measurer, TrialPlace } from './measurer';
 import type { ThreadVitals } from './thread-vitals';
-import {
-  trialKey,
-  type FromMeasuringThread,
-  type ThreadReport,
-  type ToMeasuringThread,
-} from './protocol';
+import { type FromMeasuringThread, type ThreadReport, type ToMeasuringThread } from './protocol';
 
 export interface MeasuringClient extends Measurer {
   /** A batch from the thread. */

@@ -6,15 +6,11 @@
 // progress waits for the next batch (createOutbox), so a message carries many.
 
 import { setMaxListeners } from 'node:events';
+import { trialKey } from '../../shared/api';
 import type { EndpointSpec, TrialProgress } from '../probe';
 import type { MeasureReports, Measurer, TrialPlace } from './measurer';
 import { watchThreadVitals, type ThreadVitals } from './thread-vitals';
-import {
-  trialKey,
-  type FromMeasuringThread,
-  type ThreadReport,
-  type ToMeasuringThread,
-} from './protocol';
+import { type FromMeasuringThread, type ThreadReport, type ToMeasuringThread } from './protocol';
 
 /** What the host needs of its end of the channel (a worker's parentPort, a MessagePort). */
 export interface HostPort {

@@ -48,8 +48,3 @@ export interface FromMeasuringThread {
   kind: 'reports';
   reports: ThreadReport[];
 }
-
-/** One trial among a run's: a profile measures each (mode, index, warm-up) once. */
-export function trialKey(place: TrialPlace): string {
-  return `${place.profile_id}\u0000${place.mode}\u0000${place.trial_index}\u0000${place.warmup}`;
-}

@@ -38,7 +38,7 @@ export interface RunSink {
 export type { TrialPlace } from '../measuring/measurer';
 
 export interface RunLedger extends MeasureReports {
-  /** Fires on cancel, or when the sink can save nothing more. */
+  /** Fires on cancel, when the sink can save nothing more, or when the measurer broke. */
   readonly signal: AbortSignal;
   /** Fans the event out, off the socket path. */
   emit(event: RunEvent): void;

@@ -9,16 +9,17 @@
 // fan-out (IPC, a browser's event stream) sits between a socket and its
 // timestamp.
 
-import type {
-  AppEvent,
-  ArrivalPoint,
-  FinishedTrial,
-  LiveRun,
-  LiveTrial,
-  LiveWait,
-  RunPlanView,
-  SeriesView,
-  TrialPosition,
+import {
+  trialKey,
+  type AppEvent,
+  type ArrivalPoint,
+  type FinishedTrial,
+  type LiveRun,
+  type LiveTrial,
+  type LiveWait,
+  type RunPlanView,
+  type SeriesView,
+  type TrialPosition,
 } from '../../shared/api';
 import type { ProfileLookup, RunConfig, RunEvent, RunTags } from '../../shared/run';
 import { arrivalPoints, trialBrief } from '../charts/run-charts';
@@ -59,9 +60,6 @@ interface ActiveRun {
   progressTimer: NodeJS.Timeout | null;
   lastProgressAt: number;
 }
-
-const trialKey = (t: { profile_id: string; mode: string; trial_index: number }): string =>
-  `${t.profile_id}\u0000${t.mode}\u0000${t.trial_index}`;
 
 /** Appends points, halving the line (every other point, the last kept) when it passes the bound. */
 function appendPoints(line: ArrivalPoint[], points: readonly ArrivalPoint[]): ArrivalPoint[] {

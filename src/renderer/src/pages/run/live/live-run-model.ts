@@ -6,15 +6,16 @@
 // run's size: lines are thinned, only the latest results and chart lines
 // are kept, and per-profile counts stand for the rest.
 
-import type {
-  AppEvent,
-  ArrivalPoint,
-  FinishedTrial,
-  LiveRun,
-  LiveTrial,
-  LiveWait,
-  TrialBrief,
-  TrialPosition,
+import {
+  trialKey,
+  type AppEvent,
+  type ArrivalPoint,
+  type FinishedTrial,
+  type LiveRun,
+  type LiveTrial,
+  type LiveWait,
+  type TrialBrief,
+  type TrialPosition,
 } from '../../../../../shared/api';
 import type {
   ProfileFailureReason,
@@ -66,9 +67,6 @@ export interface RunEnd {
   status: RunStatus | null;
   outcome: RunOutcome | null;
 }
-
-export const trialKey = (t: Pick<TrialPosition, 'profile_id' | 'mode' | 'trial_index'>): string =>
-  `${t.profile_id}\u0000${t.mode}\u0000${t.trial_index}`;
 
 /** Every other point, the last one kept, until the line fits. */
 export function halvePoints(points: ArrivalPoint[], max: number): ArrivalPoint[] {
