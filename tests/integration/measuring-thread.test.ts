@@ -5,7 +5,7 @@
 // the next run gets a new thread.
 import { MessageChannel } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MeasureReports, Measurer, TrialPlace } from '../../src/main/measuring';
 import { createMeasuringThread } from '../../src/main/measuring';
 import { createMeasuringClient } from '../../src/main/measuring/measuring-client';
@@ -177,6 +177,46 @@ describe('the protocol', () => {
       },
     ]);
     expect(client.jobs).toBe(0);
+  });
+
+  it('a lost thread’s text is kept without the keys it was given', async () => {
+    const sentToThread: unknown[] = [];
+    const client = createMeasuringClient((message) => sentToThread.push(message));
+    const failures: string[] = [];
+    const ended = client.measure(
+      {
+        runId: 'r2',
+        config: config(['a']),
+        schedule: [{ mode: 'stream', trial_index: 1, warmup: false }],
+        profiles: [makeProfile('a')],
+        liveTokens: false,
+        abortAfterTokens: null,
+      },
+      {
+        reports: {
+          waiting: () => {},
+          trialStarted: () => {},
+          progressOf: () => () => {},
+          trialEnded: () => {},
+          trialDropped: () => {},
+          profileFailed: (_, __, message) => void failures.push(message),
+        },
+        signal: new AbortController().signal,
+        endpoint: async () => endpoint,
+      },
+    );
+    client.receive({
+      kind: 'reports',
+      reports: [{ kind: 'endpoint_wanted', run_id: 'r2', request: 0, profile_id: 'a' }],
+    });
+    await vi.waitFor(() => expect(sentToThread).toHaveLength(2));
+    client.lost('the measuring thread failed (bad header value "Bearer sk-test-only" for p)');
+    const { broken } = await ended;
+    for (const text of [broken ?? '', ...failures]) {
+      expect(text).toContain('the measuring thread failed');
+      expect(text).not.toContain('sk-test-only');
+    }
+    expect(failures).toHaveLength(1);
   });
 });
 

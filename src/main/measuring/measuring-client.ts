@@ -7,6 +7,8 @@
 
 import { trialKey } from '../../shared/api';
 import type { TrialProgress } from '../probe';
+import { secretsOf } from '../probe/probe-session';
+import { redactSecrets } from '../probe/redact';
 import { messageOf } from '../runs/message-of';
 import type { MeasureEnd, MeasureJob, MeasureRun, Measurer, TrialPlace } from './measurer';
 import type { ThreadVitals } from './thread-vitals';
@@ -30,6 +32,8 @@ interface SentJob {
   /** Trials each profile ended (measured or dropped), and the profiles that stopped early. */
   ended: Map<string, number>;
   stopped: Set<string>;
+  /** The keys and credentials handed to the thread: a crash's text is redacted of them before it is kept. */
+  secrets: string[];
   end(end: MeasureEnd): void;
 }
 
@@ -64,7 +68,15 @@ export function createMeasuringClient(send: (message: ToMeasuringThread) => void
       return;
     }
     job.run.endpoint(profile).then(
-      (endpoint) => send({ kind: 'endpoint', run_id, request, endpoint }),
+      (endpoint) => {
+        const proxy = endpoint.proxy?.kind === 'url' ? endpoint.proxy : null;
+        job.secrets.push(
+          ...secretsOf(endpoint, null),
+          proxy?.username ?? '',
+          proxy?.password ?? '',
+        );
+        send({ kind: 'endpoint', run_id, request, endpoint });
+      },
       (error: unknown) =>
         send({ kind: 'endpoint_refused', run_id, request, message: messageOf(error) }),
     );
@@ -107,6 +119,7 @@ export function createMeasuringClient(send: (message: ToMeasuringThread) => void
           progress: new Map(),
           ended: new Map(),
           stopped: new Set(),
+          secrets: [],
           end(end) {
             sent.delete(job.runId);
             run.signal.removeEventListener('abort', cancel);
@@ -134,6 +147,8 @@ export function createMeasuringClient(send: (message: ToMeasuringThread) => void
 
     lost(why) {
       for (const job of [...sent.values()]) {
+        // A thread's own error text may quote what it was sending.
+        const said = redactSecrets(why, job.secrets);
         const planned = job.job.schedule.length;
         // After a cancel, the profiles still going were stopping anyway.
         const profiles = job.run.signal.aborted ? [] : job.job.profiles;
@@ -142,10 +157,10 @@ export function createMeasuringClient(send: (message: ToMeasuringThread) => void
           job.run.reports.profileFailed(
             profile.id,
             'internal',
-            `profile “${profile.name}” stopped: ${why}; the trials it finished before are saved`,
+            `profile “${profile.name}” stopped: ${said}; the trials it finished before are saved`,
           );
         }
-        job.end({ broken: why });
+        job.end({ broken: said });
       }
       for (const wanted of vitalsWanted.values()) wanted.reject(new Error(why));
       vitalsWanted.clear();
