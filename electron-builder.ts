@@ -56,6 +56,7 @@ const config: Configuration = {
     // chunks and gpt-tokenizer's ES modules.
     'out/main/measuring-worker.mjs',
     'out/main/token-worker.mjs',
+    'out/main/sim-worker.mjs',
     'out/main/chunks/**',
     'node_modules/gpt-tokenizer/package.json',
     'node_modules/gpt-tokenizer/esm/**',

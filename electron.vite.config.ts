@@ -79,6 +79,7 @@ export default defineConfig({
           // Worker threads main starts; src/main/index.ts tells the engine where they are.
           'measuring-worker': 'src/main/measuring/measuring-worker.ts',
           'token-worker': 'src/main/probe/tokens/token-worker.ts',
+          'sim-worker': 'src/main/sim/sim-worker.ts',
         },
         output: {
           // .mjs: ES modules wherever they lie. A packaged app runs the worker,

@@ -23,6 +23,7 @@ export default defineConfig({
         // Started by both as worker threads; each tells the engine where they are.
         'measuring-worker': 'src/main/measuring/measuring-worker.ts',
         'token-worker': 'src/main/probe/tokens/token-worker.ts',
+        'sim-worker': 'src/main/sim/sim-worker.ts',
       },
       output: {
         format: 'es',

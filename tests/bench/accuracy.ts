@@ -19,6 +19,8 @@ export interface AccuracySamples {
   ttftNetOfConnect: number[];
   /** Measured gap − true gap between the same two events. */
   gaps: number[];
+  /** The simulator's own precision: when it wrote each content event − when it meant to. */
+  simLateness: number[];
   trials: number;
   failures: string[];
   /** Both threads over the measurement. */
@@ -45,6 +47,7 @@ export function emptySamples(vitals: SectionVitals): AccuracySamples {
     ttft: [],
     ttftNetOfConnect: [],
     gaps: [],
+    simLateness: [],
     trials: 0,
     failures: [],
     vitals,
@@ -97,6 +100,7 @@ export async function compare(
   samples.ttftNetOfConnect.push(
     firstChunk.at_ms - connect - (first.at_mono_ms - trace.received_mono_ms),
   );
+  for (const write of writes) samples.simLateness.push(write.at_mono_ms - write.scheduled_mono_ms);
   for (let i = 1; i < chunks.length; i++) {
     const measured = (chunks[i]?.at_ms ?? 0) - (chunks[i - 1]?.at_ms ?? 0);
     const truth = (writes[i]?.at_mono_ms ?? 0) - (writes[i - 1]?.at_mono_ms ?? 0);

@@ -90,6 +90,12 @@ function printAccuracy(title: string, samples: AccuracySamples, targets: Targets
       targets.gap,
     ),
   );
+  console.log(
+    formatErrorFigures(
+      '  simulator lateness (its write − its schedule)',
+      errorFigures(samples.simLateness),
+    ),
+  );
   for (const line of formatSectionVitals(samples.vitals, targets.mainLoop)) console.log(line);
   for (const failure of samples.failures.slice(0, 5)) console.log(`  not compared: ${failure}`);
 }
@@ -199,7 +205,7 @@ async function printBigRuns(simUrl: string): Promise<void> {
 async function main(): Promise<void> {
   console.log('LastToken benchmark');
   console.log(
-    `node ${process.version}; simulator in a child process; errors against its true write times`,
+    `node ${process.version}; simulator in a child process, asleep until each write is due; errors against its true write times`,
   );
   console.log(
     'every run is measured on the measuring thread, as in the app, unless its title says otherwise',

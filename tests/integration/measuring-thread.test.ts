@@ -17,7 +17,7 @@ import type { ProfileSnapshot, RunConfig, RunEvent, StoredTrial } from '../../sr
 import { bundleNodeScript, type NodeScript } from '../support/bundle-node-script';
 import { makeProfile } from '../support/profile-fixture';
 import { expectChunksMatchWrites, TIMED_AGAINST_TRUTH } from '../support/sim-truth';
-import { startSimThread, type SimThread } from '../support/sim-thread';
+import { startSimThread, type TracedSimThread } from '../support/sim-thread';
 import { tempDatabase, type TempDatabase } from '../support/store-fixtures';
 import { makeTrial } from '../unit/trial-fixture';
 
@@ -222,7 +222,7 @@ describe('the protocol', () => {
 
 // ---------------------------------------------------------------------------
 describe('runs on the measuring thread', () => {
-  let sim: SimThread;
+  let sim: TracedSimThread;
   beforeAll(async () => {
     sim = await startSimThread();
   });
@@ -295,7 +295,7 @@ describe('runs on the measuring thread', () => {
 
 // ---------------------------------------------------------------------------
 describe('a measuring thread that dies', () => {
-  let sim: SimThread;
+  let sim: TracedSimThread;
   let crashing: NodeScript;
   let db: TempDatabase;
   let store: Store;

@@ -242,7 +242,7 @@ function percentile(values: number[], p: number): number {
  * The bounds are loose on purpose: a small shared VM busy with other work can
  * keep any process off the CPU for milliseconds, while drift or a scheduling
  * bug shows as tens of milliseconds or grows along a stream. `npm run bench`
- * reports the real precision (about 0.2 ms) on a quiet machine.
+ * reports the real precision ("simulator lateness": about 0.2 ms typically).
  */
 function expectPunctual(traces: SimTrace[], { p95 = false } = {}): void {
   const late = lateness(traces);

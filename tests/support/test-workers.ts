@@ -1,4 +1,4 @@
-// Points this process's engine at the worker threads the test run's global
+// Points this process's engine (and the built-in simulator) at the worker threads the test run's global
 // setup built (worker-threads-global-setup.ts). The setup file does it for
 // every test file; a test that imports an entry point (src/main/index.ts,
 // which names the workers beside its own bundle) does it again afterwards.
@@ -7,8 +7,10 @@ import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
 import { configureMeasuringThread } from '../../src/main/measuring';
 import { configureTokenWorker } from '../../src/main/probe/tokens';
+import { configureSimulatorThread } from '../../src/main/sim';
 
 export function useTestWorkers(): void {
   configureTokenWorker(pathToFileURL(inject('tokenWorkerFile')));
   configureMeasuringThread(pathToFileURL(inject('measuringWorkerFile')));
+  configureSimulatorThread(pathToFileURL(inject('simWorkerFile')));
 }

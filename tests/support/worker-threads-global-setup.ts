@@ -12,18 +12,22 @@ declare module 'vitest' {
     tokenWorkerFile: string;
     /** The bundled measuring worker (an .mjs file). */
     measuringWorkerFile: string;
+    /** The bundled simulator worker (an .mjs file). */
+    simWorkerFile: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  const [tokens, measuring] = await Promise.all([
+  const scripts = await Promise.all([
     bundleNodeScript('src/main/probe/tokens/token-worker.ts'),
     bundleNodeScript('src/main/measuring/measuring-worker.ts'),
+    bundleNodeScript('src/main/sim/sim-worker.ts'),
   ]);
+  const [tokens, measuring, sim] = scripts;
   project.provide('tokenWorkerFile', tokens.file);
   project.provide('measuringWorkerFile', measuring.file);
+  project.provide('simWorkerFile', sim.file);
   return () => {
-    tokens.remove();
-    measuring.remove();
+    for (const script of scripts) script.remove();
   };
 }

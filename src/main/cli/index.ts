@@ -6,12 +6,14 @@
 import { fileURLToPath } from 'node:url';
 import { configureMeasuringThread } from '../measuring';
 import { configureTokenWorker } from '../probe/tokens';
+import { configureSimulatorThread } from '../sim';
 import { main } from './main';
 import { handleOutputErrors } from './output-errors';
 
 // This file is bundled into out/cli/lasttoken.mjs, beside the measuring and
 // token workers' bundles; `electron-vite build` puts the renderer in out/renderer.
 configureMeasuringThread(new URL('./measuring-worker.mjs', import.meta.url));
+configureSimulatorThread(new URL('./sim-worker.mjs', import.meta.url));
 configureTokenWorker(new URL('./token-worker.mjs', import.meta.url));
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 

@@ -17,7 +17,7 @@ import { keyWouldBeRefused, usesBuiltinSimulator, withBuiltinEndpoint } from '..
 import { planRun, RunConfigError, startRun, type KeySource } from '../runs';
 import { KeychainUnavailableError } from '../secrets';
 import { readerPaceSetting } from '../settings';
-import { startSimulator, type SimServer } from '../sim';
+import { startSimulatorThread, type SimThread } from '../sim';
 import { formatDuration } from '../../shared/duration';
 import { jsonText, plural, printable } from './format';
 import { complain, signalExitCode, type CliDeps, type CliIo } from './io';
@@ -62,7 +62,7 @@ export function runRunCommand(command: RunCommand, io: CliIo, deps: CliDeps): Pr
     // Free tiers count requests: say up front what the run will spend.
     io.stderr.write(planLine(plan, config, chosen));
 
-    const sim = chosen.some(usesBuiltinSimulator) ? await startSimulator({ port: 0 }) : null;
+    const sim = chosen.some(usesBuiltinSimulator) ? await startSimulatorThread() : null;
     const json = command.target.json;
     try {
       if (options.repeat === 1) {
@@ -91,7 +91,7 @@ async function execute(
   session: CliStore,
   config: RunConfig,
   chosen: readonly Profile[],
-  sim: SimServer | null,
+  sim: SimThread | null,
   options: RunOptions,
   io: CliIo,
   json: boolean,

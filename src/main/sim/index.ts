@@ -5,3 +5,4 @@ export { startSimulator, type SimServer, type SimulatorOptions } from './server'
 export { SCENARIOS, type ScenarioInfo } from './scenarios';
 export type { SimTrace, SimWrite, SimWriteKind } from './trace';
 export { BuiltinSimulator } from './builtin-simulator';
+export { configureSimulatorThread, startSimulatorThread, type SimThread } from './sim-thread';

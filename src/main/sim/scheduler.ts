@@ -1,20 +1,26 @@
-// Waiting until absolute times with sub-millisecond accuracy, without blocking
-// the event loop. Every write of a stream is aimed at its own absolute target
-// (request received + offset), so lateness never accumulates.
+// Waiting until absolute times with sub-millisecond accuracy. Every write of a
+// stream is aimed at its own absolute target (request received + offset), so
+// lateness never accumulates.
 //
 // setTimeout alone is too coarse: libuv timers have millisecond granularity and
 // fire late. So the scheduler sleeps on a timer until shortly before the
-// earliest target, then polls the clock with setImmediate, which yields to the
-// event loop on every turn instead of busy-waiting. One scheduler serves every
-// stream of a simulator: one timer and one poll loop however many streams
-// wait, so 32 concurrent streams cost one clock read per loop turn, not 32.
+// earliest target, then sleeps the rest precisely with Atomics.wait, one loop
+// turn at a time: the loop reads what arrived in between, and new requests
+// wait at most the rest of that sleep. It used to poll the clock with
+// setImmediate instead, which spun a core whenever 32 streams kept a target
+// always near: on a two-core machine, the simulator standing in for a remote
+// server took one of the client's cores. One scheduler serves every stream of
+// a simulator: one timer and one sleep however many streams wait.
 import type { Clock } from '../clock';
 
+/** Atomics.wait needs an Int32Array on shared memory; nobody ever notifies it, so it sleeps out its timeout. */
+const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
+
 /**
- * How long before a target the timer wakes the poll loop. On a small VM a timer
+ * How long before a target the timer hands over to the precise sleep. On a small VM a timer
  * set 1 ms early still fired after its target in a few waits out of a hundred
  * (up to +0.8 ms); 2 ms early it never did, for one more millisecond of polling
- * per write.
+ * per write (now slept, not spun).
  */
 const WAKE_EARLY_MS = 2;
 
@@ -29,7 +35,8 @@ export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
   /** The target the timer is set for (Infinity when none is). */
   private timerTarget = Infinity;
-  private polling = false;
+  /** A precise sleep is queued for the next loop turn. */
+  private sleeping = false;
 
   constructor(private readonly clock: Clock) {}
 
@@ -76,16 +83,16 @@ export class Scheduler {
     }
   }
 
-  /** Polls if the earliest target is close, else sets the timer to wake up shortly before it. */
+  /** Sleeps precisely if the earliest target is close, else sets the timer to wake up shortly before it. */
   private arm(): void {
     const first = this.waiters[0];
-    if (!first || this.polling) return;
+    if (!first || this.sleeping) return;
     const remaining = first.target - this.clock.now();
     if (remaining <= WAKE_EARLY_MS) {
       clearTimeout(this.timer);
       this.timerTarget = Infinity;
-      this.polling = true;
-      setImmediate(this.poll);
+      this.sleeping = true;
+      setImmediate(this.sleepUntilDue);
     } else if (first.target < this.timerTarget) {
       clearTimeout(this.timer);
       this.timerTarget = first.target;
@@ -98,8 +105,12 @@ export class Scheduler {
     this.arm();
   };
 
-  private readonly poll = (): void => {
-    this.polling = false;
+  /** In the check phase, after this turn's I/O: sleeps until the earliest target (it may have changed), then resolves what is due. */
+  private readonly sleepUntilDue = (): void => {
+    this.sleeping = false;
+    const first = this.waiters[0];
+    const left = first ? first.target - this.clock.now() : 0;
+    if (left > 0) Atomics.wait(SLEEPER, 0, 0, Math.min(left, WAKE_EARLY_MS));
     const now = this.clock.now();
     let due = 0;
     while ((this.waiters[due]?.target ?? Infinity) <= now) due += 1;
