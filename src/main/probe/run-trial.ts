@@ -13,7 +13,8 @@ import { proxyTimeoutText } from './proxy/proxy-failure';
 import { providerLine, redactSecrets } from './redact';
 import { createTimedSseReader, SseEventTooLargeError, type TimedSseReader } from './sse-reader';
 import type { TokenCounter } from './tokens';
-import { deriveTrial, type CountedText, type ObservedChunk } from './trial-metrics';
+import { ChunkLog } from './chunk-log';
+import { deriveTrial, type CountedText } from './trial-metrics';
 import type { ArrivalPoint, Limits, RequestSpec, TrialOptions } from './types';
 
 export interface TrialContext {
@@ -79,14 +80,6 @@ function routeFor(response: http.IncomingMessage): BodyRoute {
   return type.includes('text/event-stream') ? 'sse' : 'whole';
 }
 
-/** Where each chunk's text ends in the trial's text (UTF-16 offsets), for the token worker. */
-function chunkEnds(chunks: readonly ObservedChunk[], field: 'content_chars' | 'reasoning_chars') {
-  const ends = new Int32Array(chunks.length);
-  let end = 0;
-  chunks.forEach((chunk, i) => (ends[i] = end += chunk[field]));
-  return ends;
-}
-
 /**
  * Runs one request and observes it. Everything time-critical happens in the
  * exchange's read listener; parsing follows the timestamp, and counting tokens
@@ -121,15 +114,19 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
     let sawEndMarker = false;
     const sniffEventStream = eventStreamSniffer();
 
-    const chunks: ObservedChunk[] = [];
+    const chunks = new ChunkLog();
     const pings: PingRecord[] = [];
     const usage: Usage = { completion_tokens: null, prompt_tokens: null };
     // What the trial says besides its status (a usage value that is no count), by what it is about.
     const notes = new Map<string, string>();
+    // A plain answer's text, read whole; a stream's is in its chunk log.
     let wholeBody = false;
-    // Appending builds ropes: cheap per chunk, flattened once for the token worker.
-    let contentText = '';
-    let reasoningText = '';
+    let wholeContent = '';
+    let wholeReasoning = '';
+    const contentText = (): string => (wholeBody ? wholeContent : chunks.contentText());
+    const reasoningText = (): string => (wholeBody ? wholeReasoning : chunks.reasoningText());
+    const textChars = (): number =>
+      wholeBody ? wholeContent.length + wholeReasoning.length : chunks.chars;
 
     let abortAt: number | null = null;
     let abortCloseAt: number | null = null;
@@ -192,7 +189,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           first_event_ms: firstEventAt,
           complete_ms: completeAt,
           stopped_ms: stoppedAt,
-          chunks,
+          chunks: chunks.observed(),
           whole_body: wholeBody,
           text: counted,
           pings,
@@ -229,16 +226,14 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
     /** The text as the token worker returns it: counted per chunk, redacted. */
     const countText = async (skip: boolean): Promise<CountedText> => {
       // Nothing to count (an error, an empty answer): no need to wait for the worker.
-      if (skip || (contentText === '' && reasoningText === '')) return uncounted();
+      if (skip || textChars() === 0) return uncounted();
+      const content = contentText();
+      const reasoning = reasoningText();
       const result = await ctx.tokens.analyze({
-        content: contentText,
-        contentEnds: wholeBody
-          ? new Int32Array([contentText.length])
-          : chunkEnds(chunks, 'content_chars'),
-        reasoning: reasoningText,
-        reasoningEnds: wholeBody
-          ? new Int32Array([reasoningText.length])
-          : chunkEnds(chunks, 'reasoning_chars'),
+        content,
+        contentEnds: wholeBody ? new Int32Array([content.length]) : chunks.contentEnds(),
+        reasoning,
+        reasoningEnds: wholeBody ? new Int32Array([reasoning.length]) : chunks.reasoningEnds(),
         secrets: ctx.secrets,
       });
       return {
@@ -253,8 +248,8 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
 
     /** No counts (no text, a cancelled trial, or counting failed): the text only, redacted here. */
     const uncounted = (): CountedText => ({
-      content: safe(contentText),
-      reasoning: safe(reasoningText),
+      content: safe(contentText()),
+      reasoning: safe(reasoningText()),
       content_tokens: [],
       reasoning_tokens: [],
       content_total: 0,
@@ -287,7 +282,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
         unreportedPoints = [];
         options.onProgress?.({
           chunks: chunks.length,
-          chars: contentText.length + reasoningText.length,
+          chars: textChars(),
           tokens: countedTokens,
           points,
         });
@@ -318,10 +313,10 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
       const upTo = chunks.length;
       ctx.tokens
         .analyze({
-          content: contentText,
-          contentEnds: chunkEnds(chunks, 'content_chars'),
-          reasoning: reasoningText,
-          reasoningEnds: chunkEnds(chunks, 'reasoning_chars'),
+          content: chunks.contentText(),
+          contentEnds: chunks.contentEnds(),
+          reasoning: chunks.reasoningText(),
+          reasoningEnds: chunks.reasoningEnds(),
           secrets: [],
         })
         .then(
@@ -331,8 +326,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
             let tokens = 0;
             for (let i = 0; i < upTo; i++) {
               tokens += (result.contentTokens[i] ?? 0) + (result.reasoningTokens[i] ?? 0);
-              if (i >= countedChunks)
-                unreportedPoints.push([(chunks[i] as ObservedChunk).at_ms, tokens]);
+              if (i >= countedChunks) unreportedPoints.push([chunks.arrivalOf(i), tokens]);
             }
             countedChunks = upTo;
             countedTokens = tokens;
@@ -353,7 +347,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
 
     /** The answer is complete: `ok`, or `empty` when no event carried text. */
     const finishComplete = (note: string | null): void => {
-      if (chunks.length > 0 || contentText.length > 0 || reasoningText.length > 0) {
+      if (chunks.length > 0 || textChars() > 0) {
         finish('ok', note, true);
         return;
       }
@@ -398,7 +392,7 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
         return;
       }
       abortCount = 'counting';
-      ctx.tokens.count(contentText).then(
+      ctx.tokens.count(chunks.contentText()).then(
         (tokens) => {
           const again = abortCount === 'recount';
           abortCount = 'idle';
@@ -455,18 +449,11 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           chunksAfterAbort++;
         } else {
           const chars = info.content.length + info.reasoning.length;
-          if (contentText.length + reasoningText.length + chars > limits.max_text_chars) {
+          if (chunks.chars + chars > limits.max_text_chars) {
             limitPassed('the answer', limits.max_text_chars, 'characters of text (max_text_chars)');
             return false;
           }
-          contentText += info.content;
-          reasoningText += info.reasoning;
-          chunks.push({
-            at_ms: at,
-            content_chars: info.content.length,
-            reasoning_chars: info.reasoning.length,
-            bytes: eventBytes,
-          });
+          chunks.push(at, info.content, info.reasoning, eventBytes);
           queueProgress();
           countLive();
           if (info.content && options.abort_after_tokens !== undefined) {
@@ -532,8 +519,8 @@ export function runTrial(ctx: TrialContext): Promise<Trial> {
           return;
         }
         wholeBody = true;
-        contentText = parsed.content;
-        reasoningText = parsed.reasoning;
+        wholeContent = parsed.content;
+        wholeReasoning = parsed.reasoning;
       } catch (error) {
         if (!(error instanceof ProtocolError)) throw error;
         finish('protocol_error', `${error.message}: ${line(text, MAX_OFFENDING_CHARS)}`);
