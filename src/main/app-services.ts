@@ -41,7 +41,7 @@ export interface AppServices {
   /** One call of the contract, its input unchecked: the transports' way in. */
   dispatch: Dispatch;
   /** exportCsv's input as a download: browser mode streams it as the response. */
-  downloadCsv(input: unknown): ApiResult<CsvDownload>;
+  downloadCsv(input: unknown): Promise<ApiResult<CsvDownload>>;
   /** Marks running runs interrupted, stops the simulator, closes the history. */
   close(): Promise<void>;
 }
@@ -118,12 +118,12 @@ export function openAppServices(options: AppServicesOptions): AppServices {
     runs,
     events,
     dispatch,
-    downloadCsv(input) {
+    async downloadCsv(input) {
       const request = parseInput('exportCsv', input);
       if (!request.ok) return request;
       try {
         const pace = settings.get().reader_pace_tps;
-        return { ok: true, value: openRunCsv(store.history, request.value, pace) };
+        return { ok: true, value: await openRunCsv(store, request.value, pace) };
       } catch (error) {
         return { ok: false, error: toApiError(error, options.databasePath) };
       }

@@ -3,13 +3,17 @@
 // once), against a real SQLite file, while another call (appInfo) keeps being
 // answered: main never holds its event loop for the whole of it. A run stored
 // before digests existed is digested on its first opening, in slices, and
-// other calls are answered meanwhile too. The times are printed, not
+// other calls are answered meanwhile too, as they are while a run is exported. The times are printed, not
 // asserted: `npm run bench` holds them to their targets on a quiet machine.
 
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { text } from 'node:stream/consumers';
 import { openAppServices, type AppServices } from '../../src/main/app-services';
+import { csvDataOf, exportCsvStream, runFileStream } from '../../src/main/export';
+import { detailOf } from '../../src/main/export/run-csv';
+import { CSV_KINDS } from '../../src/main/export/csv';
 import { MemoryKeyStore } from '../../src/main/secrets';
 import type { RunCharts, RunView, TrialPage } from '../../src/shared/api';
 import { makeBigRun } from '../support/big-run';
@@ -129,4 +133,28 @@ describe('a run stored before digests', () => {
       opened.value,
     );
   }, 120_000);
+});
+
+describe('the exports of a run of 4,000 trials', () => {
+  it('read it a page at a time, other calls answered meanwhile, and say what reading it whole says', async () => {
+    const big = await makeBigRun(services.store, 4_000);
+    const pace = services.settings.get().reader_pace_tps;
+    const whole = detailOf(services.store.history, big.run_id, pace);
+    for (const kind of CSV_KINDS) {
+      const { opened, appInfo } = await whileAnswering(async () => {
+        const download = await services.downloadCsv({ run_id: big.run_id, kind });
+        if (!download.ok) throw new Error(download.error.message);
+        return text(download.value.stream);
+      });
+      expect(opened, kind).toBe(await text(exportCsvStream(kind, csvDataOf(whole, kind))));
+      if (kind === 'chunks') expect(appInfo.length, kind).toBeGreaterThan(2);
+    }
+    const { opened: file, appInfo } = await whileAnswering(() =>
+      timed<{ text: string }>('historyRunFile', { run_id: big.run_id }),
+    );
+    expect(appInfo.length).toBeGreaterThan(2);
+    const stamp = /"exported_at":"[^"]+"/;
+    const wholeFile = await text(runFileStream(services.store.history.getRun(big.run_id)!));
+    expect(file.value.text.replace(stamp, '')).toBe(wholeFile.replace(stamp, ''));
+  }, 300_000);
 });

@@ -107,7 +107,7 @@ export function fakeWebServices(): FakeWebServices {
       events,
       downloadCsv: (input) => {
         fake.calls.push({ method: 'downloadCsv', input });
-        return fake.csv(input);
+        return Promise.resolve(fake.csv(input));
       },
     },
   };

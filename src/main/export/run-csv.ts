@@ -1,6 +1,10 @@
 // A stored run as one CSV export, whoever delivers it: the app's save dialog
 // writes it to the chosen file (writeCsvFile), browser mode streams it as a
-// download. The file name says which run and which kind.
+// download, the CLI writes it. The file name says which run and which kind.
+// The app reads the run without holding its main thread: summaries and
+// comparisons from the run's digest, trials a page at a time with a turn of
+// the event loop between pages; the CLI, which serves nobody meanwhile,
+// reads the run whole.
 
 import type { Readable } from 'node:stream';
 import { runComparisons } from '../../shared/comparisons';
@@ -8,8 +12,9 @@ import { readerPaceOf } from '../../shared/reader';
 import type { RunDetail, RunRecord } from '../../shared/run';
 import type { IpcContract, ParsedInputOf } from '../../shared/ipc-contract';
 import { NotFoundError } from '../ipc/not-found';
-import type { HistoryQueries } from '../store';
+import type { HistoryQueries, RunDigests } from '../store';
 import { detailAtPace } from '../store/run-at-pace';
+import { pagedTrials } from './stored-trials';
 import { exportCsvStream, type CsvKind, type CsvOptions, type CsvStreamData } from './csv';
 import { writeCsvFile, type CsvFileResult } from './file';
 
@@ -27,14 +32,24 @@ export function exportFileName(run: Pick<RunRecord, 'id' | 'started_at'>, ending
   return `lasttoken-${started}-${id}-${ending}`;
 }
 
-/** The run with its reader metrics at `pace` (as stored when absent). */
-function detailOf(history: HistoryQueries, run_id: string, pace: number | undefined): RunDetail {
+/** What the app's exports read: the run's record and trials, and its digest. */
+export interface ExportSource {
+  history: Pick<HistoryQueries, 'runRecord' | 'trialPages'>;
+  digests: Pick<RunDigests, 'digest'>;
+}
+
+/** The run with its reader metrics at `pace` (as stored when absent), read whole: for the CLI. */
+export function detailOf(
+  history: Pick<HistoryQueries, 'getRun'>,
+  run_id: string,
+  pace: number | undefined,
+): RunDetail {
   const detail = history.getRun(run_id);
   if (!detail) throw new NotFoundError(`no run ${run_id} in the history`);
   return pace === undefined ? detail : detailAtPace(detail, pace);
 }
 
-/** What an export of `kind` is made of, from a stored run. */
+/** What an export of `kind` is made of, from a stored run read whole. */
 export function csvDataOf<K extends CsvKind>(detail: RunDetail, kind: K): CsvStreamData[K] {
   const data: { [Kind in CsvKind]: () => CsvStreamData[Kind] } = {
     summary: () => ({ run: detail.run, summaries: detail.summaries }),
@@ -54,26 +69,46 @@ export interface RunCsv {
   stream: Readable;
 }
 
+/** The run and what the app's export of it is made of, reader metrics at `pace`, read without holding the thread. */
+async function exportOf(
+  source: ExportSource,
+  { run_id, kind }: CsvRequest,
+  pace: number,
+): Promise<{ run: RunRecord; data: CsvStreamData[CsvKind] }> {
+  const run = source.history.runRecord(run_id);
+  if (!run) throw new NotFoundError(`no run ${run_id} in the history`);
+  if (kind === 'trials' || kind === 'chunks') {
+    return { run, data: { run, trials: pagedTrials(source.history.trialPages(run_id), pace) } };
+  }
+  const digest = await source.digests.digest(run, pace);
+  const data: CsvStreamData[CsvKind] =
+    kind === 'summary'
+      ? { run, summaries: digest.summaries }
+      : { run, comparisons: digest.comparisons, reader_pace_tps: digest.reader_pace_tps };
+  return { run, data };
+}
+
 /** The export as a stream of CSV text, for a download, reader metrics at `pace`. Throws NotFoundError. */
-export function openRunCsv(history: HistoryQueries, request: CsvRequest, pace?: number): RunCsv {
-  const detail = detailOf(history, request.run_id, pace);
-  const options: CsvOptions = { bom: request.bom };
-  return {
-    file_name: csvFileName(detail.run, request.kind),
-    stream: exportCsvStream(request.kind, csvDataOf(detail, request.kind), options),
-  };
+export async function openRunCsv(
+  source: ExportSource,
+  request: CsvRequest,
+  pace: number,
+): Promise<RunCsv> {
+  const { run, data } = await exportOf(source, request, pace);
+  const stream = exportCsvStream(request.kind, data, { bom: request.bom } satisfies CsvOptions);
+  return { file_name: csvFileName(run, request.kind), stream };
 }
 
 /**
  * The export written to `path` (atomically, see writeCsvFile), reader metrics
  * at `pace`. Throws NotFoundError, CsvWriteError.
  */
-export function saveRunCsv(
-  history: HistoryQueries,
+export async function saveRunCsv(
+  source: ExportSource,
   request: CsvRequest,
   path: string,
-  pace?: number,
+  pace: number,
 ): Promise<CsvFileResult> {
-  const detail = detailOf(history, request.run_id, pace);
-  return writeCsvFile(path, request.kind, csvDataOf(detail, request.kind), { bom: request.bom });
+  const { data } = await exportOf(source, request, pace);
+  return writeCsvFile(path, request.kind, data, { bom: request.bom });
 }

@@ -68,7 +68,10 @@ const fileSchema = z.strictObject({
  * The run file of a stored run, as text in parts (the header, then one part
  * per trial), so that a long run is written out without one string of it all.
  */
-export function runFileStream(detail: RunDetail, now: Date = new Date()): Readable {
+export function runFileStream(
+  detail: Pick<RunDetail, 'run'> & { trials: Iterable<StoredTrial> | AsyncIterable<StoredTrial> },
+  now: Date = new Date(),
+): Readable {
   const { run, trials } = detail;
   if (run.status === 'running') {
     throw new RunStillRunningError(
@@ -84,10 +87,11 @@ export function runFileStream(detail: RunDetail, now: Date = new Date()): Readab
     profiles: run.profiles,
   };
   return Readable.from(
-    (function* parts(): Generator<string> {
+    (async function* parts(): AsyncGenerator<string> {
       yield `${JSON.stringify(head).slice(0, -1)},"trials":[`;
-      for (const [index, stored] of trials.entries()) {
-        yield `${index === 0 ? '' : ','}\n${JSON.stringify(without(stored, 'run_id'))}`;
+      let index = 0;
+      for await (const stored of trials) {
+        yield `${index++ === 0 ? '' : ','}\n${JSON.stringify(without(stored, 'run_id'))}`;
       }
       yield '\n]}\n';
     })(),

@@ -8,10 +8,11 @@ import { text } from 'node:stream/consumers';
 import type { KeyStatus, RunView } from '../../shared/api';
 import type { AppInfo, IpcContract } from '../../shared/ipc-contract';
 import { PROVIDER_PRESETS } from '../../shared/presets';
-import type { Profile, RunDetail, RunRecord } from '../../shared/run';
+import type { Profile, RunRecord } from '../../shared/run';
 import { CHART_FIELDS, runChartsSteps } from '../charts/run-charts';
 import { csvFileName, exportFileName, saveRunCsv } from '../export/run-csv';
 import { runFileStream } from '../export/run-file';
+import { pagedTrials } from '../export/stored-trials';
 import { importRunTexts } from '../export/run-import';
 import { listModels, testConnection, type EndpointSpec } from '../probe';
 import { BuiltinProfileError, type ProfileService } from '../profiles';
@@ -60,11 +61,6 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
 
   const notFound = (run_id: string): NotFoundError =>
     new NotFoundError(`no run ${run_id} in the history`);
-  const requireRun = (run_id: string): RunDetail => {
-    const detail = history.getRun(run_id);
-    if (!detail) throw notFound(run_id);
-    return detail;
-  };
   const requireRecord = (run_id: string): RunRecord => {
     const record = history.runRecord(run_id);
     if (!record) throw notFound(run_id);
@@ -176,10 +172,11 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
       return imported;
     },
     historyRunFile: async ({ run_id }) => {
-      const detail = requireRun(run_id);
+      const run = requireRecord(run_id);
+      const trials = pagedTrials(history.trialPages(run_id));
       return {
-        file_name: exportFileName(detail.run, 'run.json'),
-        text: await text(runFileStream(detail)),
+        file_name: exportFileName(run, 'run.json'),
+        text: await text(runFileStream({ run, trials })),
       };
     },
 
@@ -214,7 +211,7 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
       }
       const path = await deps.chooseSavePath(file_name);
       if (path === null) return { saved: false, file_name, path: null, bytes: 0 };
-      const written = await saveRunCsv(history, request, path, readerPace());
+      const written = await saveRunCsv(deps.store, request, path, readerPace());
       return { saved: true, file_name, path: written.path, bytes: written.bytes };
     },
   };

@@ -14,6 +14,7 @@ import {
   type RunListItem,
   type RunRecord,
   type RunStatus,
+  type StoredTrial,
 } from '../../shared/run';
 import type {
   TrendFigure,
@@ -135,6 +136,18 @@ const TRIALS_OF_RUN = `
   WHERE t.run_id = ?
   ORDER BY p.position IS NULL, p.position, t.rowid`;
 
+/** Sorts the trials of profiles the run's snapshot lacks after its own (TRIALS_OF_RUN's order). */
+const UNLISTED_POSITION = 2_147_483_647;
+/** Trials per page of a run read whole, timelines and texts included. */
+const WHOLE_TRIALS_PAGE = 100;
+
+interface OrderedPageParameters {
+  run_id: string;
+  position: number;
+  after: number;
+  limit: number;
+}
+
 const STATUS_FILTER = `(@status IS NULL OR t.status = @status OR (@status = 'failed' AND t.status != 'ok'))`;
 
 export class HistoryQueries {
@@ -144,6 +157,10 @@ export class HistoryQueries {
   private readonly selectRun: Statement<[string], RunRecordRow>;
   private readonly selectRunProfiles: Statement<[string], RunProfileRow>;
   private readonly selectTrials: Statement<[string], TrialRow>;
+  private readonly selectOrderedPage: Statement<
+    [OrderedPageParameters],
+    TrialRow & { row_id: number; position_key: number }
+  >;
   private readonly countSegments: Statement<[TrialFilterParameters], TrialSegment>;
   private readonly selectSegmentPage: Statement<[SegmentPageParameters], FiguresRowAtPace>;
   private readonly selectTrend: Statement<[string], TrendRow>;
@@ -174,6 +191,13 @@ export class HistoryQueries {
       'SELECT * FROM run_profiles WHERE run_id = ? ORDER BY position',
     );
     this.selectTrials = db.prepare(`SELECT t.* ${TRIALS_OF_RUN}`);
+    // getRun's order, a page at a time from where the last page ended (no OFFSET to count through).
+    this.selectOrderedPage = db.prepare(`
+      SELECT t.rowid AS row_id, coalesce(p.position, ${UNLISTED_POSITION}) AS position_key, t.*
+      FROM trials t LEFT JOIN run_profiles p ON p.run_id = t.run_id AND p.profile_id = t.profile_id
+      WHERE t.run_id = @run_id
+        AND (coalesce(p.position, ${UNLISTED_POSITION}), t.rowid) > (@position, @after)
+      ORDER BY position_key, t.rowid LIMIT @limit`);
     // A table of a run's trials is read a profile × mode at a time: each is a
     // stretch of trials_by_run_profile (migration 010), counted from the
     // index alone and listed in trial order without a sort, where one query
@@ -224,6 +248,30 @@ export class HistoryQueries {
     if (!run) return null;
     const trials = this.selectTrials.all(id).map(fromTrialRow);
     return { run, trials, summaries: summariesByProfile(run.profiles, trials) };
+  }
+
+  /**
+   * Every trial of a run, whole, in getRun's order, a page at a time (each
+   * page one short statement read whole: a pass may let the event loop run
+   * between two of them, and nothing holds the connection meanwhile).
+   */
+  *trialPages(run_id: string): Generator<StoredTrial[], void> {
+    let position = -1;
+    let after = 0;
+    for (;;) {
+      const rows = this.selectOrderedPage.all({
+        run_id,
+        position,
+        after,
+        limit: WHOLE_TRIALS_PAGE,
+      });
+      // fromTrialRow picks the trial's columns: the two keys stay behind.
+      if (rows.length > 0) yield rows.map(fromTrialRow);
+      const final = rows[rows.length - 1];
+      if (!final || rows.length < WHOLE_TRIALS_PAGE) return;
+      position = final.position_key;
+      after = final.row_id;
+    }
   }
 
   /**

@@ -6,12 +6,12 @@ import type { ServerResponse } from 'node:http';
 import type { AppServices } from '../app-services';
 import { sendApiResult } from './responses';
 
-export function sendCsvDownload(
+export async function sendCsvDownload(
   res: ServerResponse,
   downloadCsv: AppServices['downloadCsv'],
   input: unknown,
-): void {
-  const result = downloadCsv(input);
+): Promise<void> {
+  const result = await downloadCsv(input);
   if (!result.ok) {
     sendApiResult(res, result);
     return;

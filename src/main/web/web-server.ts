@@ -158,7 +158,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     if (path === EXPORT_CSV_PATH) {
-      sendCsvDownload(res, options.services.downloadCsv, body.input);
+      await sendCsvDownload(res, options.services.downloadCsv, body.input);
       return;
     }
     sendApiResult(res, await options.services.dispatch(path.slice('/api/'.length), body.input));
