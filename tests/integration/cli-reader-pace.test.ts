@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../../src/main/sim';
 import { openStore } from '../../src/main/store';
+import type { Comparison } from '../../src/shared/comparisons';
+import { verdictWords } from '../../src/main/cli/comparison-text';
 import { readerMetrics } from '../../src/shared/reader';
 import type { RunRecord, StoredTrial } from '../../src/shared/run';
 import { cliInProcess } from '../support/cli-in-process';
@@ -239,4 +241,62 @@ describe('reader metrics from the command line', () => {
     expect(imported.trials).toEqual(original.trials);
     expect(imported.comparisons).toEqual(original.comparisons);
   });
+});
+
+describe("the text report's A-vs-B rows", () => {
+  it('are at the pace the run was measured at, or the one show asks for, as show --json says', async () => {
+    const sim = await startSimulator({ port: 0 });
+    const database = join(dir, 'pairs.db');
+    try {
+      const added = await ok(database, [
+        'profile',
+        'add',
+        '--name',
+        'steady',
+        '--base-url',
+        `${sim.url}/v1`,
+        '--model',
+        'sim-steady:tokens=24,gap=15,ttft=60',
+        '--json',
+      ]);
+      const steady = (JSON.parse(added) as { id: string }).id;
+      const args = ['--profiles', `demo,${steady}`, '--trials', '3', '--max-tokens', '24'];
+      const measured = await cliInProcess(['run', ...args, '--reader-pace', '5', '--db', database]);
+      expect(measured.code, measured.stderr).toBe(0);
+      const text = measured.stdout;
+      const id = /lasttoken show ([0-9a-f-]{36})/.exec(measured.stderr)?.[1] ?? '';
+      const rowsOf = (report: string) =>
+        report.split('\n').filter((line) => line.includes('reader finish ('));
+      const expected = async (extra: readonly string[], pace: number) => {
+        const shown = JSON.parse(await ok(database, ['show', id, '--json', ...extra])) as Omit<
+          Shown,
+          'comparisons'
+        > & { comparisons: Comparison[] };
+        const name = (p: string) => shown.run.profiles.find((q) => q.id === p)?.name ?? p;
+        return shown.comparisons
+          .filter((c) => c.metric === 'reader_done_ms' && c.mode !== 'stream_vs_plain')
+          .map((c) => {
+            const what = `reader finish (${pace} tok/s)`;
+            return `${name(c.profile_b)} vs ${name(c.profile_a)}, ${what}: ${verdictWords(c, name(c.profile_a), name(c.profile_b), what)}`;
+          });
+      };
+      for (const [report, extra, pace] of [
+        [text, [], 5],
+        [await ok(database, ['show', id]), [], 5],
+        [await ok(database, ['show', id, '--reader-pace', '12']), ['--reader-pace', '12'], 12],
+      ] as const) {
+        const rows = rowsOf(report);
+        const sentences = await expected(extra, pace);
+        expect(rows.length, report).toBe(sentences.length);
+        expect(sentences.length).toBeGreaterThan(0);
+        for (const sentence of sentences)
+          expect(
+            rows.some((row) => row.endsWith(sentence)),
+            sentence,
+          ).toBe(true);
+      }
+    } finally {
+      await sim.close();
+    }
+  }, 60_000);
 });

@@ -3,17 +3,20 @@
 // paired by round, with the 95% interval and n behind every "lower".
 
 import { runComparisons, type Comparison } from '../../shared/comparisons';
-import { DEFAULT_READER_PACE_TPS } from '../../shared/reader';
+import { readerPaceOf } from '../../shared/reader';
 import type { RunDetail } from '../../shared/run';
 import { comparisonMetricWords, verdictWords } from './comparison-text';
 import { formatCount, oneLine } from './format';
 
-/** Every pair's comparisons (stream against plain is in each profile's own report); null with fewer than two profiles. */
-export function renderRunComparisons(
-  detail: RunDetail,
-  pace: number = DEFAULT_READER_PACE_TPS,
-): string | null {
+/**
+ * Every pair's comparisons (stream against plain is in each profile's own
+ * report), at the pace the trials carry (as measured, or as `show
+ * --reader-pace` recomputed them): the same objects `show --json` gives.
+ * Null with fewer than two profiles.
+ */
+export function renderRunComparisons(detail: RunDetail): string | null {
   const { run } = detail;
+  const pace = readerPaceOf(detail.trials.map((t) => t.trial));
   const pairs = runComparisons(detail, pace).filter((c) => c.mode !== 'stream_vs_plain');
   if (pairs.length === 0) return null;
   const name = (id: string): string => oneLine(run.profiles.find((p) => p.id === id)?.name ?? id);
