@@ -100,7 +100,11 @@ export type Finding =
       /** Medians over those trials. */
       pings: number;
       content_silence_ms: number;
-      silence_ms: number;
+      /**
+       * The longest byte silence of any of them: "never silent for more than"
+       * this holds of every trial, which a median would not.
+       */
+      longest_silence_ms: number;
     }
   /** Myth four: the stream was buffered somewhere and released in one burst at the end. */
   | {
@@ -312,7 +316,7 @@ function pingsKeptOpen(profile_id: string, okStream: readonly TrialOf[]): Findin
       first_token: kept.filter((t) => contentSilenceOf(t) === 'first_token').length,
       pings: median(kept.map((t) => t.pings)) ?? 0,
       content_silence_ms: median(kept.map((t) => t.max_content_silence_ms ?? NaN)) ?? 0,
-      silence_ms: median(kept.map((t) => t.max_silence_ms ?? NaN)) ?? 0,
+      longest_silence_ms: Math.max(...kept.map((t) => t.max_silence_ms ?? 0)),
     },
   ];
 }

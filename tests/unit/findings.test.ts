@@ -179,9 +179,17 @@ describe('keep-alive pings kept a silent stream open', () => {
         first_token: 2,
         pings: 12,
         content_silence_ms: 1500,
-        silence_ms: 120,
+        longest_silence_ms: 120,
       },
     ]);
+  });
+
+  it('says the longest byte silence of any trial, not their median', () => {
+    const silences = [100, 120, 227].map((max_silence_ms) =>
+      stream(1500, 2000, 1, { ...pinged, max_silence_ms }),
+    );
+    const [finding] = findings([profile(silences.flat())]);
+    expect(finding).toMatchObject({ kind: 'pings_kept_open', trials: 3, longest_silence_ms: 227 });
   });
 
   it('tells the wait for the first token apart from content that stopped mid-answer', () => {

@@ -183,7 +183,7 @@ function said(finding: Finding, t: TFunction, format: Formatters): Said {
           firstToken: format.count(finding.first_token),
           contentSilence: format.ms(finding.content_silence_ms),
           pings: format.count(finding.pings),
-          silence: format.ms(finding.silence_ms),
+          silence: format.ms(finding.longest_silence_ms),
         }),
       };
     case 'buffered':
