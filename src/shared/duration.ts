@@ -45,3 +45,15 @@ export function formatDuration(ms: number): string {
   }
   return parts.join('');
 }
+
+/**
+ * How many decimals a figure in milliseconds is shown with, everywhere (CLI,
+ * results page, charts): whole from 100 ms up (sub-millisecond digits there
+ * are noise), one below. Decided on the value as it will read, so 99.96
+ * reads "100", not "100.0"; the figure itself is then rounded once, from the
+ * stored value, to that many decimals (rounding to tenths first would make
+ * 204.452 read 205).
+ */
+export function msDecimals(ms: number): 0 | 1 {
+  return Math.abs(ms) >= 99.95 ? 0 : 1;
+}

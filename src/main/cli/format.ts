@@ -1,13 +1,14 @@
 // Number formatting shared by the progress lines and the report, so a figure
 // reads the same in both.
 
+import { msDecimals } from '../../shared/duration';
 import type { SummaryMetric } from '../../shared/trial';
 
 /** Milliseconds: whole from 100 up (sub-ms digits there are noise), one decimal below. */
 export function formatMs(ms: number): string {
-  // Decide on the rounded value, so 99.96 reads "100 ms", not "100.0 ms".
-  const tenths = Math.round(ms * 10) / 10;
-  return `${Math.abs(tenths) >= 100 ? Math.round(ms) : tenths.toFixed(1)} ms`;
+  const text = ms.toFixed(msDecimals(ms));
+  // A value that rounds to zero reads 0, whatever its sign ("-0.0" is float noise).
+  return `${Number(text) === 0 ? text.replace('-', '') : text} ms`;
 }
 
 /** A count that may be a median of counts (then it can end in .5). */

@@ -2,6 +2,7 @@
 // from the locale files (common.units), so they are translated too.
 
 import { useTranslation } from 'react-i18next';
+import { msDecimals } from '../../../shared/duration';
 
 export interface Formatters {
   /** Milliseconds: whole from 100 up (sub-ms digits there are noise), one decimal below. */
@@ -32,10 +33,17 @@ function numberFormat(locale: string, decimals: number): Intl.NumberFormat {
     format = new Intl.NumberFormat(locale, {
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
+      // A value that rounds to zero reads 0, whatever its sign ("-0.0" is float noise).
+      signDisplay: 'negative',
     });
     numberFormats.set(key, format);
   }
   return format;
+}
+
+/** A figure in milliseconds as `locale` writes it, without its unit: rounded once (msDecimals). */
+export function msNumber(locale: string, value: number): string {
+  return numberFormat(locale, msDecimals(value)).format(value);
 }
 
 export function useFormat(): Formatters {
@@ -48,8 +56,7 @@ export function useFormat(): Formatters {
   return {
     ms: (value) => {
       if (!present(value)) return MISSING;
-      const tenths = Math.round(value * 10) / 10;
-      return t('common.units.ms', { value: fixed(tenths, Math.abs(tenths) >= 100 ? 0 : 1) });
+      return t('common.units.ms', { value: msNumber(locale, value) });
     },
     tps: (value) => (present(value) ? t('common.units.tps', { value: fixed(value, 1) }) : MISSING),
     count: (value) => (present(value) ? fixed(value, Number.isInteger(value) ? 0 : 1) : MISSING),

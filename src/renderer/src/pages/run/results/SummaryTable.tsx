@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Mode } from '../../../../../shared/trial';
 import { StatusBadge } from '../../../components/StatusBadge';
 import type { Formatters } from '../../../i18n/format';
+import { msDecimals } from '../../../../../shared/duration';
 import { profileOf, type RunProfile } from './run-profiles';
 import type { Cell, Column, ColumnKey, SummaryRow, SummaryTable } from './summary-model';
 import { useStableFormat } from './use-results-text';
@@ -72,8 +73,7 @@ function formatCell(column: Column, value: number, format: Formatters): string {
     return format.number(value, 1);
   }
   if (column.metric === 'tokens_per_chunk_mean') return format.number(value, 1);
-  const tenths = Math.round(value * 10) / 10;
-  return format.number(tenths, Math.abs(tenths) >= 100 ? 0 : 1);
+  return format.number(value, msDecimals(value));
 }
 
 export function SummaryTables({
