@@ -124,7 +124,7 @@ export interface Trial {
   max_silence_ms: number | null;
   /** Longest time with no content (pings do not end it), from t0 to the end of the response. */
   max_content_silence_ms: number | null;
-  /** Content stopped for longer than the stall limit while the connection stayed alive. */
+  /** After the first content chunk, content stopped for at least the stall limit (the wait before it is TTFT, never a stall). */
   stalled: boolean;
   /** Share of tokens that arrived in the last 10% of the time to the last token. */
   burst_share: number | null;

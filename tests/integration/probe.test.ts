@@ -192,6 +192,18 @@ describe('stream mode against the simulator', () => {
     expect(trial.max_content_silence_ms as number).toBeGreaterThan(2900);
   });
 
+  it('does not call a long wait for the first token a stall, though pings kept it open', async () => {
+    const trial = await probe({
+      model: 'sim-pings:ttft=1500,ping=100,tokens=10',
+      limits: { idle_timeout_ms: 1000, stall_ms: 1000 },
+    });
+    expect(trial.status).toBe('ok');
+    expect(trial.ttft_ms as number).toBeGreaterThan(1450);
+    // The content silence counts the wait (myth three's figure); the stall does not.
+    expect(trial.max_content_silence_ms as number).toBeGreaterThan(1450);
+    expect(trial.stalled).toBe(false);
+  });
+
   it(
     'reassembles CJK text written in pieces that split characters and data: lines',
     TIMED_AGAINST_TRUTH,

@@ -17,6 +17,7 @@ import type {
   RunCharts,
   TrialBrief,
 } from '../../shared/api';
+import { longestContentStop } from '../../shared/content-stop';
 import { lttb } from '../../shared/lttb';
 import type { RunDetail, RunRecord, StoredTrial } from '../../shared/run';
 import { median, quantile } from '../../shared/stats';
@@ -255,18 +256,11 @@ function phaseMedians(group: Group): PhaseMedians {
 }
 
 /** The longest stretch without content, when it passed the stall limit. */
+/** Where a stalled trial's content stopped longest, after it began (the wait before is TTFT). */
 function stallOf(trial: ChartedTrial): [number, number] | null {
   if (!trial.stalled) return null;
-  const arrivals = [0, ...trial.timeline.chunks.map((c) => c.at_ms)];
-  const end = trial.total_ms ?? arrivals[arrivals.length - 1] ?? 0;
-  arrivals.push(end);
-  let longest: [number, number] | null = null;
-  for (let i = 1; i < arrivals.length; i++) {
-    const from = arrivals[i - 1] as number;
-    const to = arrivals[i] as number;
-    if (!longest || to - from > longest[1] - longest[0]) longest = [from, to];
-  }
-  return longest;
+  const arrivals = trial.timeline.chunks.map((c) => c.at_ms);
+  return longestContentStop(arrivals, trial.total_ms ?? arrivals[arrivals.length - 1] ?? 0);
 }
 
 function arrivalSeries(stored: StoredChartedTrial): ArrivalSeries {

@@ -1,3 +1,4 @@
+import { stalledAfterFirstContent } from '../../shared/content-stop';
 import { DEFAULT_READER_PACE_TPS, readerMetrics, type ReaderFields } from '../../shared/reader';
 import { median, quantile } from '../../shared/stats';
 import type {
@@ -172,7 +173,8 @@ export function deriveTrial(o: TrialObservations): Trial {
     first_ping_ms: o.pings[0]?.at_ms ?? null,
     max_silence_ms: o.max_silence_ms,
     max_content_silence_ms: contentSilence,
-    stalled: contentSilence !== null && contentSilence > o.stall_ms,
+    stalled:
+      isStream && stalledAfterFirstContent(arrivals, o.complete_ms ?? o.stopped_ms, o.stall_ms),
     burst_share: share,
     buffered: share !== null && tokens >= BUFFERED_MIN_TOKENS && share >= BUFFERED_SHARE,
     bytes: o.bytes,
