@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { text } from 'node:stream/consumers';
 import { openAppServices, type AppServices } from '../../src/main/app-services';
 import { csvDataOf, exportCsvStream, runFileStream } from '../../src/main/export';
-import { detailOf } from '../../src/main/export/run-csv';
+import { detailAtPace } from '../../src/main/store/run-at-pace';
 import { CSV_KINDS } from '../../src/main/export/csv';
 import { MemoryKeyStore } from '../../src/main/secrets';
 import type { RunCharts, RunView, TrialPage } from '../../src/shared/api';
@@ -139,7 +139,7 @@ describe('the exports of a run of 4,000 trials', () => {
   it('read it a page at a time, other calls answered meanwhile, and say what reading it whole says', async () => {
     const big = await makeBigRun(services.store, 4_000);
     const pace = services.settings.get().reader_pace_tps;
-    const whole = detailOf(services.store.history, big.run_id, pace);
+    const whole = detailAtPace(services.store.history.getRun(big.run_id)!, pace);
     for (const kind of CSV_KINDS) {
       const { opened, appInfo } = await whileAnswering(async () => {
         const download = await services.downloadCsv({ run_id: big.run_id, kind });

@@ -13,7 +13,6 @@ import type { RunDetail, RunRecord } from '../../shared/run';
 import type { IpcContract, ParsedInputOf } from '../../shared/ipc-contract';
 import { NotFoundError } from '../ipc/not-found';
 import type { HistoryQueries, RunDigests } from '../store';
-import { detailAtPace } from '../store/run-at-pace';
 import { pagedTrials } from './stored-trials';
 import { exportCsvStream, type CsvKind, type CsvOptions, type CsvStreamData } from './csv';
 import { writeCsvFile, type CsvFileResult } from './file';
@@ -36,17 +35,6 @@ export function exportFileName(run: Pick<RunRecord, 'id' | 'started_at'>, ending
 export interface ExportSource {
   history: Pick<HistoryQueries, 'runRecord' | 'trialPages'>;
   digests: Pick<RunDigests, 'digest'>;
-}
-
-/** The run with its reader metrics at `pace` (as stored when absent), read whole: for the CLI. */
-export function detailOf(
-  history: Pick<HistoryQueries, 'getRun'>,
-  run_id: string,
-  pace: number | undefined,
-): RunDetail {
-  const detail = history.getRun(run_id);
-  if (!detail) throw new NotFoundError(`no run ${run_id} in the history`);
-  return pace === undefined ? detail : detailAtPace(detail, pace);
 }
 
 /** What an export of `kind` is made of, from a stored run read whole. */
