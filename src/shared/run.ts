@@ -132,7 +132,7 @@ export interface RunLimits {
    * first byte; the deadline bounds the wait before it.
    */
   idle_timeout_ms: number;
-  /** No content for this long while the connection stays alive sets `stalled`. */
+  /** No content for this long after it began, while the connection stays alive, sets `stalled`. */
   stall_ms: number;
   /**
    * Like stall_ms, a threshold of derived figures only: the reading pace

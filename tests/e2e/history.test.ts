@@ -7,6 +7,7 @@
 // like an HTML tag shown as text everywhere; axe and screenshots in both
 // languages and both themes.
 
+import { msDecimals } from '../../src/shared/duration';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIAL_COLUMNS } from '../../src/main/store/trial-row';
@@ -456,7 +457,7 @@ describe('with a history', () => {
     expect(await groups.count()).toBe(2);
     const a = app.services.store.history.getRun(real[0] as string);
     const median = a?.summaries[steady.id]?.[0]?.metrics.ttft_ms?.median as number;
-    const shown = (Math.round(median * 10) / 10).toFixed(median >= 100 ? 0 : 1);
+    const shown = median.toFixed(msDecimals(median));
     const ttftRow = groups
       .first()
       .locator('tr', { has: page.getByRole('rowheader', { name: 'TTFT', exact: true }) });

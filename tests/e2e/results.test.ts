@@ -6,6 +6,7 @@
 // screenshots in both languages and themes; then a large run seeded straight
 // into the store, drawn whole (`npm run bench` times it).
 
+import { msDecimals } from '../../src/shared/duration';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Download, Page } from 'playwright-core';
@@ -106,11 +107,8 @@ const fixed = (value: number, decimals: number): string =>
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(value);
-/** As the table writes milliseconds in English, their unit in the column's heading. */
-const ms = (value: number): string => {
-  const tenths = Math.round(value * 10) / 10;
-  return fixed(tenths, Math.abs(tenths) >= 100 ? 0 : 1);
-};
+/** As the table writes milliseconds in English (rounded once), their unit in the column's heading. */
+const ms = (value: number): string => fixed(value, msDecimals(value));
 const tps = (value: number): string => fixed(value, 1);
 
 describe('results of a real run', () => {

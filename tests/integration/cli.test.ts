@@ -393,6 +393,8 @@ describe('report', () => {
       tokenizer: 'o200k_base',
       trials,
       summaries: summarize('m', trials),
+      // The fixtures' long silences are made against a 1 s stall limit.
+      stallMs: 1000,
       abortAfter: null,
     });
   /** Five rounds of stream then plain, as a probe interleaves them; round i adds i ms. */
@@ -451,9 +453,10 @@ describe('report', () => {
   });
 
   it('tells waiting for the first token apart from content that stopped mid-answer', () => {
+    // A wait for the first token is not a stall: the engine leaves `stalled` false.
     const waited = makeTrial({
       ttft_ms: 1500,
-      stalled: true,
+      stalled: false,
       max_content_silence_ms: 1500,
       pings: 14,
       first_ping_ms: 100,

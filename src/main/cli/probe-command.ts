@@ -35,6 +35,7 @@ export async function runProbe(options: ProbeOptions, io: CliIo): Promise<number
             trials,
             summaries: summary,
             abortAfter: options.abortAfter,
+            stallMs: options.limits.stall_ms,
           }),
         ),
   );

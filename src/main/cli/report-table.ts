@@ -29,6 +29,8 @@ export interface ReportInput {
   summaries: readonly ModeSummary[];
   /** The abort experiment's token count, when it ran. */
   abortAfter: number | null;
+  /** The stall limit the trials were measured with: a longer wait for the first token is said too. */
+  stallMs: number;
 }
 
 /** A trial with its round: the k-th trial of its mode. */
@@ -74,6 +76,7 @@ export function renderReport(input: ReportInput): string {
       rounds.filter((r) => r.trial.mode === summary.mode).map((r) => r.trial),
       tokenizer,
       pace,
+      input.stallMs,
     ),
   );
   const lines = [
@@ -102,6 +105,7 @@ function modeBlock(
   trials: readonly Trial[],
   tokenizer: string,
   pace: number,
+  stallMs: number,
 ): Block {
   const { mode, metrics } = summary;
   const ok = trials.filter((t) => t.status === 'ok');
@@ -147,7 +151,7 @@ function modeBlock(
       (t) => t.buffered,
       'buffered: most tokens came in one burst at the end; something between you and the model holds the stream back',
     ),
-    ...stallNotes(trials),
+    ...stallNotes(trials, stallMs),
     ...usageNote(ok, tokenizer),
   ];
   return { title, rows, notes };
@@ -203,16 +207,18 @@ function pingedAfterText(trial: Trial): boolean {
 }
 
 /**
- * Stalled trials told apart by where their longest content silence was: the
- * wait for the first token (pings may have come meanwhile), or content that
- * stopped after it began. The figure is the median of those silences.
+ * Long content silences told apart by where the longest was: the wait for
+ * the first token, at least the stall limit (pings may have come meanwhile;
+ * a wait, never a stall), or content that stopped after it began (`stalled`).
+ * The figure is the median of those silences.
  */
-function stallNotes(trials: readonly Trial[]): string[] {
-  const stalled = trials.filter((t) => t.stalled);
+function stallNotes(trials: readonly Trial[], stallMs: number): string[] {
   const silence = (of: readonly Trial[]): string =>
     formatMs(median(of.map((t) => t.max_content_silence_ms ?? NaN)) ?? 0);
-  const waiting = stalled.filter((t) => contentSilenceOf(t) === 'first_token');
-  const stopped = stalled.filter((t) => contentSilenceOf(t) === 'mid_answer');
+  const waiting = trials.filter(
+    (t) => contentSilenceOf(t) === 'first_token' && (t.max_content_silence_ms as number) >= stallMs,
+  );
+  const stopped = trials.filter((t) => t.stalled && contentSilenceOf(t) === 'mid_answer');
   const notes: string[] = [];
   if (waiting.length > 0) {
     const pinged = waiting.filter(

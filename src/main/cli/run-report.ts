@@ -74,6 +74,7 @@ export function renderRunReport(
         trials: counted,
         summaries: detail.summaries[profile.id] ?? [],
         abortAfter: null,
+        stallMs: detail.run.config.limits.stall_ms,
       });
       // A profile that stopped part way: its figures cover the trials it made, and say so.
       const why = failure?.message ?? (failures === null ? stoppedEarly(detail, profile.id) : null);
