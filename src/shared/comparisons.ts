@@ -1,9 +1,11 @@
 // A vs B in one run (DESIGN.md, "Comparisons"): for each pair of profiles in
 // one mode, and for stream against plain within each profile, the difference
 // B − A of the figures people choose an endpoint by, with a bootstrap 95%
-// interval and a verdict that says "lower" only when the whole interval is
-// beyond the margin of practical equality. Otherwise the honest answer is "no
-// detectable difference at n": few trials cannot tell small differences apart.
+// interval and a verdict from where that interval lies against the margin of
+// practical equality: beyond it on one side, "lower"; wholly inside it,
+// "equivalent"; across a margin line, "inconclusive", with an estimate of the
+// rounds that would likely settle it. Few trials cannot tell small differences
+// apart, and saying so is not the same as saying there is none.
 // Pure: no Node, no DOM. Deterministic: the same data always gives the same interval.
 
 import { atReaderPace, readerPaceOf } from './reader';
@@ -35,7 +37,7 @@ export type ComparisonMetric = (typeof COMPARISON_METRICS)[number];
 /** `stream_vs_plain`: one profile, A its plain trials and B its stream trials. */
 export type ComparisonMode = Mode | 'stream_vs_plain';
 
-export const VERDICTS = ['a_lower', 'b_lower', 'no_difference'] as const;
+export const VERDICTS = ['a_lower', 'b_lower', 'equivalent', 'inconclusive'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 /** B − A of one metric, and what can be said of it. */
@@ -48,12 +50,21 @@ export interface Difference {
   /** Rounds where both were measured (and ok); 0 when unpaired. */
   n_pairs: number;
   paired: boolean;
-  /** Values on each side that went into the figures. */
+  /** Values on each side that went into the figures: the paired rounds' when paired. */
   n_a: number;
   n_b: number;
+  /** Each side's median over those same values: what a sentence about this difference quotes. */
+  median_a_ms: number;
+  median_b_ms: number;
   /** The margin of practical equality: max(1 ms, 1% of the smaller median). */
   margin_ms: number;
   verdict: Verdict;
+  /**
+   * Inconclusive only: about how many rounds in all would likely settle it,
+   * from the interval's width shrinking as 1/√n; null when the interval is
+   * missing (n < 2) or the difference sits on the margin, where no n settles it.
+   */
+  rounds_to_settle: number | null;
 }
 
 export interface Comparison extends Difference {
@@ -109,8 +120,8 @@ export function practicalMargin(a: number, b: number): number {
 
 /**
  * B − A from each side's values by round. Paired when asked (the default) and
- * at least two rounds have both; unpaired otherwise, from every value of each
- * side. Null when a side has no value at all.
+ * any round has both: then only those rounds count, on both sides. Unpaired
+ * otherwise, from every value of each side. Null when a side has no value at all.
  */
 export function compareSamples(
   a: readonly RoundValue[],
@@ -135,7 +146,7 @@ export function* compareSamplesSteps(
     const other = byRound.get(v.round);
     return other === undefined ? [] : [{ a: other, b: v.value }];
   });
-  const paired = options.paired !== false && pairs.length >= 2;
+  const paired = options.paired !== false && pairs.length > 0;
 
   const used = paired
     ? { a: pairs.map((p) => p.a), b: pairs.map((p) => p.b) }
@@ -153,6 +164,9 @@ export function* compareSamplesSteps(
     ci = yield* bootstrapMedianDifferenceCiSteps(used.a, used.b, options);
   }
   const margin = practicalMargin(medianA, medianB);
+  const verdict = verdictOf(ci, margin);
+  // Rounds: a paired round is one value a side; unpaired, each side's count grows by one a round.
+  const n = paired ? pairs.length : (used.a.length + used.b.length) / 2;
   return {
     diff_ms: diff,
     ci_low_ms: ci ? ci[0] : null,
@@ -161,17 +175,55 @@ export function* compareSamplesSteps(
     paired,
     n_a: used.a.length,
     n_b: used.b.length,
+    median_a_ms: medianA,
+    median_b_ms: medianB,
     margin_ms: margin,
-    verdict: verdictOf(ci, margin),
+    verdict,
+    rounds_to_settle: verdict === 'inconclusive' && ci ? roundsToSettle(diff, ci, margin, n) : null,
   };
 }
 
-/** "Lower" only when the whole interval lies beyond the margin. */
+/**
+ * "Lower" when the whole interval lies beyond the margin on that side,
+ * "equivalent" when it lies wholly within ±margin, "inconclusive" otherwise
+ * (it crosses a margin line, or there is no interval at all).
+ */
 export function verdictOf(ci: readonly [number, number] | null, margin: number): Verdict {
-  if (!ci) return 'no_difference';
+  if (!ci) return 'inconclusive';
   if (ci[0] > margin) return 'a_lower';
   if (ci[1] < -margin) return 'b_lower';
-  return 'no_difference';
+  if (ci[0] >= -margin && ci[1] <= margin) return 'equivalent';
+  return 'inconclusive';
+}
+
+/** Past this, "about N rounds" is no longer a plan: the caller says "more than". */
+export const MAX_ROUNDS_TO_SETTLE = 10_000;
+
+/**
+ * About how many rounds would bring an interval that crosses a margin line
+ * wholly to one side of it, if the difference stayed where it is and the
+ * interval's two arms (diff − low, high − diff) shrank as 1/√n: the arm that
+ * crosses must shrink to the distance from the difference to that line.
+ * Null when the difference sits on a margin line (no n settles it) or the
+ * estimate passes MAX_ROUNDS_TO_SETTLE.
+ */
+export function roundsToSettle(
+  diff: number,
+  ci: readonly [number, number],
+  margin: number,
+  n: number,
+): number | null {
+  const below = diff - ci[0];
+  const above = ci[1] - diff;
+  // The factor s by which both arms must shrink: the smallest the crossing lines ask for.
+  let scale: number;
+  if (diff > margin) scale = (diff - margin) / below;
+  else if (diff < -margin) scale = (-margin - diff) / above;
+  else scale = Math.min((diff + margin) / below, (margin - diff) / above);
+  if (!(scale > 0) || !Number.isFinite(n / (scale * scale))) return null;
+  // Just past the line counts as settled; the interval's ends are not exact to the last bit.
+  const rounds = Math.ceil(n / (scale * scale) - 1e-9);
+  return rounds > MAX_ROUNDS_TO_SETTLE ? null : Math.max(rounds, Math.floor(n) + 1);
 }
 
 /**

@@ -326,6 +326,13 @@ describe('results of a real run', () => {
     await figures.getByLabel('Reader done', { exact: true }).check();
     await chartsDrawnAt(page);
     await screenshot(page, 'results-en-light-reader-differences');
+    // The totals: the verdicts' box styles and each row's margin ticks, to look at.
+    const card = page
+      .locator('section.chart-card')
+      .filter({ has: page.getByRole('heading', { name: 'A against B' }) });
+    await figures.getByLabel('Total', { exact: true }).check();
+    await chartsDrawnAt(page);
+    await card.screenshot({ path: join(ARTIFACTS, 'results-en-light-differences-card.png') });
     await figures.getByLabel('TTFT / TTFB').check();
     await chartsDrawnAt(page);
   });

@@ -145,7 +145,7 @@ describe('lasttoken probe (table)', () => {
     // Which verdicts come out is timing noise at these tiny durations; they are
     // tested on fixed trials below and against each scenario in myths-report.test.ts.
     expect(run.stdout).toMatch(
-      /^stream vs plain \(medians of the ok trials; .*\):\n {2}first token \S+ ms \(TTFT\) vs \S+ ms \(TTFB\): /m,
+      /^stream vs plain \(stream − plain, .*; medians over the same trials\):\n {2}first token \S+ ms \(TTFT\) vs \S+ ms \(TTFB\): /m,
     );
   });
 
@@ -419,7 +419,10 @@ describe('report', () => {
       'first token 202 ms (TTFT) vs 512 ms (TTFB): ' +
         "stream's first token is lower by 310 ms (95% CI 310–310 ms, n = 5 pairs)",
     );
-    expect(text).toContain('total 522 ms vs 522 ms: no detectable difference at n = 5 pairs');
+    // Paired differences of 0 every round against a ±5.2 ms margin: equivalent.
+    expect(text).toContain(
+      'total 522 ms vs 522 ms: equivalent within ±5.2 ms (CI 0.0…0.0 ms, n = 5 pairs)',
+    );
     expect(text).toContain('streaming moved the first token, not the last');
   });
 
@@ -437,7 +440,7 @@ describe('report', () => {
     const text = report(rounds(held, { first_byte_ms: 951.5, total_ms: 961.5 }));
     expect(text).not.toContain('moved the first token');
     expect(text).toMatch(
-      /first token 955 ms \(TTFT\) vs 954 ms \(TTFB\): no detectable difference/,
+      /first token 955 ms \(TTFT\) vs 954 ms \(TTFB\): equivalent within ±9\.5 ms/,
     );
     expect(text).toContain(
       'streaming gave nothing here: in 5 of 5 streams the tokens were held back and released at the end',
@@ -446,9 +449,8 @@ describe('report', () => {
 
   it('claims nothing from one trial a mode: no interval', () => {
     const text = report([makeTrial(), makePlainTrial()]);
-    expect(text).toContain(
-      'no detectable difference at n = 1 and 1, unpaired: too few to resample',
-    );
+    // One round has both: a pair, but one difference gives no interval to judge.
+    expect(text).toContain('this sample cannot tell them apart at n = 1 pair: too few to resample');
     expect(text).toContain('too few ok trials to tell what streaming moved');
   });
 

@@ -13,8 +13,11 @@ const paired: Difference = {
   paired: true,
   n_a: 10,
   n_b: 10,
+  median_a_ms: 620,
+  median_b_ms: 500,
   margin_ms: 5,
   verdict: 'b_lower',
+  rounds_to_settle: null,
 };
 
 describe('verdictWords', () => {
@@ -31,16 +34,36 @@ describe('verdictWords', () => {
     );
   });
 
-  it('says no detectable difference at n, with the signed interval', () => {
-    const unsure = {
+  it('says equivalent only with the whole interval inside the margin, and quotes the margin', () => {
+    const same: Difference = {
+      ...paired,
+      diff_ms: 1,
+      ci_low_ms: -3,
+      ci_high_ms: 2,
+      verdict: 'equivalent',
+    };
+    expect(verdictWords(same, 'a', 'b', 'total')).toBe(
+      'equivalent within ±5.0 ms (CI -3.0…+2.0 ms, n = 10 pairs)',
+    );
+  });
+
+  it('says an interval across the margin cannot tell them apart, and how many rounds would', () => {
+    const unsure: Difference = {
       ...paired,
       diff_ms: 8,
       ci_low_ms: -40,
       ci_high_ms: 60,
-      verdict: 'no_difference',
+      verdict: 'inconclusive',
+      rounds_to_settle: 2560,
     };
-    expect(verdictWords(unsure as Difference, 'a', 'b', 'total')).toBe(
-      'no detectable difference at n = 10 pairs (CI -40.0…+60.0 ms)',
+    const words = verdictWords(unsure, 'a', 'b', 'total');
+    expect(words).toBe(
+      'this sample cannot tell them apart (CI -40.0…+60.0 ms crosses the ±5.0 ms margin, n = 10 pairs); ' +
+        'about 2560 rounds in all would likely settle it',
+    );
+    expect(words).not.toMatch(/no detectable difference|equivalent/);
+    expect(verdictWords({ ...unsure, rounds_to_settle: null }, 'a', 'b', 'total')).toMatch(
+      /; more than 10000 rounds would be needed to settle it$/,
     );
   });
 
@@ -48,15 +71,15 @@ describe('verdictWords', () => {
     const unpaired = { ...paired, paired: false, n_pairs: 0, n_a: 5, n_b: 4 };
     expect(
       verdictWords(
-        { ...unpaired, verdict: 'no_difference', ci_low_ms: -3, ci_high_ms: 2 },
+        { ...unpaired, verdict: 'equivalent', ci_low_ms: -3, ci_high_ms: 2 },
         'a',
         'b',
         'total',
       ),
-    ).toBe('no detectable difference at n = 5 and 4, unpaired (CI -3.0…+2.0 ms)');
+    ).toBe('equivalent within ±5.0 ms (CI -3.0…+2.0 ms, n = 5 and 4, unpaired)');
     const one = { ...unpaired, n_a: 1, n_b: 1, ci_low_ms: null, ci_high_ms: null };
-    expect(verdictWords({ ...one, verdict: 'no_difference' }, 'a', 'b', 'total')).toBe(
-      'no detectable difference at n = 1 and 1, unpaired: too few to resample',
+    expect(verdictWords({ ...one, verdict: 'inconclusive' }, 'a', 'b', 'total')).toBe(
+      'this sample cannot tell them apart at n = 1 and 1, unpaired: too few to resample',
     );
   });
 });

@@ -1,5 +1,7 @@
 // A vs B as data: a box over each difference's 95% interval, its line at the
-// difference, coloured only when the verdict says one side is lower.
+// difference, filled in colour only when the verdict says one side is lower,
+// outlined when the two are equivalent, muted when the sample cannot tell;
+// the margin as two ticks on each row.
 
 import { describe, expect, it } from 'vitest';
 import type { Comparison } from '../../src/shared/comparisons';
@@ -22,15 +24,27 @@ const found: Comparison = {
   paired: true,
   n_a: 10,
   n_b: 10,
+  median_a_ms: 600,
+  median_b_ms: 480,
   margin_ms: 5,
   verdict: 'b_lower',
+  rounds_to_settle: null,
 };
 const unsure: Comparison = {
   ...found,
   diff_ms: 8,
   ci_low_ms: -40,
   ci_high_ms: 60,
-  verdict: 'no_difference',
+  margin_ms: 6,
+  verdict: 'inconclusive',
+  rounds_to_settle: 2560,
+};
+const same: Comparison = {
+  ...found,
+  diff_ms: 1,
+  ci_low_ms: -2,
+  ci_high_ms: 3,
+  verdict: 'equivalent',
 };
 const single: Comparison = {
   ...unsure,
@@ -48,15 +62,20 @@ const rows: DifferenceRow[] = [
   },
   {
     label: 'fast · stream − plain · total',
-    sentence: 'no detectable difference',
+    sentence: 'this sample cannot tell them apart',
     comparison: unsure,
   },
   { label: 'one trial', sentence: 'too few', comparison: single },
+  { label: 'same', sentence: 'equivalent within ±5 ms', comparison: same },
 ];
 
-type Box = { value: number[]; itemStyle: { color: string } };
-const option = differenceBarsOption(rows, theme, { axis: 'B − A, ms' });
-const series = (option.series as { type: string; data: Box[]; markLine: { data: unknown[] } }[])[0];
+type Box = { value: number[]; itemStyle: { color: string; borderColor: string } };
+type Series = { type: string; data: Box[]; markLine: { data: unknown[] } };
+const option = differenceBarsOption(rows, theme, { axis: 'B − A, ms', margin: 'margin' });
+const [series, ticks] = option.series as [
+  Series,
+  { type: string; silent: boolean; data: number[][] },
+];
 
 describe('differenceBarsOption', () => {
   it('draws each interval as a box with its line at the difference', () => {
@@ -66,17 +85,34 @@ describe('differenceBarsOption', () => {
       [-40, -40, 8, 60, 60],
       // No interval below two values: the difference alone, a box of no width.
       [3, 3, 3, 3, 3],
+      [-2, -2, 1, 3, 3],
     ]);
     expect(differenceBox(found)).toEqual([-160, -160, -120, -80, -80]);
   });
 
-  it('colours a difference the data shows, greys one it cannot tell apart from zero', () => {
-    expect(series?.data.map((d) => d.itemStyle.color)).toEqual([
-      theme.series[0],
-      theme.muted,
-      theme.muted,
+  it('fills a difference the data shows, outlines an equivalence, greys what it cannot tell', () => {
+    expect(series?.data.map((d) => [d.itemStyle.color, d.itemStyle.borderColor])).toEqual([
+      [theme.series[0], theme.series[0]],
+      [theme.muted, theme.muted],
+      [theme.muted, theme.muted],
+      [theme.background, theme.text],
     ]);
     expect(series?.markLine.data).toEqual([{ xAxis: 0 }]);
+  });
+
+  it('marks each row’s own ±margin, out of the tooltip’s way', () => {
+    expect(ticks.type).toBe('scatter');
+    expect(ticks.silent).toBe(true);
+    expect(ticks.data).toEqual([
+      [-5, 0],
+      [5, 0],
+      [-6, 1],
+      [6, 1],
+      [-6, 2],
+      [6, 2],
+      [-5, 3],
+      [5, 3],
+    ]);
   });
 
   it('lists the rows in order, names on canvas, the sentence escaped in the tooltip', () => {

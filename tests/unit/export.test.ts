@@ -327,8 +327,11 @@ describe('comparisons', () => {
     paired: true,
     n_a: 10,
     n_b: 10,
+    median_a_ms: 2550.25,
+    median_b_ms: 2430,
     margin_ms: 25.5,
     verdict: 'b_lower',
+    rounds_to_settle: null,
   };
   const tooFew: Comparison = {
     ...readerVerdict,
@@ -342,12 +345,23 @@ describe('comparisons', () => {
     paired: false,
     n_a: 1,
     n_b: 1,
+    median_a_ms: 100,
+    median_b_ms: 103,
     margin_ms: 1,
-    verdict: 'no_difference',
+    verdict: 'inconclusive',
+  };
+  const unsure: Comparison = {
+    ...readerVerdict,
+    metric: 'total_ms',
+    diff_ms: 8,
+    ci_low_ms: -40,
+    ci_high_ms: 60,
+    verdict: 'inconclusive',
+    rounds_to_settle: 2560,
   };
   const csv = exportCsv('comparisons', {
     run,
-    comparisons: [readerVerdict, tooFew],
+    comparisons: [readerVerdict, tooFew, unsure],
     reader_pace_tps: 8,
   });
 
@@ -368,14 +382,17 @@ describe('comparisons', () => {
       'paired',
       'n_a',
       'n_b',
+      'median_a_ms',
+      'median_b_ms',
       'margin_ms',
       'verdict',
+      'rounds_to_settle',
       'reader_pace_tps',
     ]);
   });
 
   it('writes each comparison as it is: no interval is an empty cell, the pace only for the reader', () => {
-    const [reader, total] = parseCsv(csv);
+    const [reader, total, crossing] = parseCsv(csv);
     expect(reader).toMatchObject({
       run_id: 'run-1',
       mode: 'stream',
@@ -388,8 +405,11 @@ describe('comparisons', () => {
       ci_high_ms: -80,
       n_pairs: 10,
       paired: 'true',
+      median_a_ms: 2550.25,
+      median_b_ms: 2430,
       margin_ms: 25.5,
       verdict: 'b_lower',
+      rounds_to_settle: '',
       reader_pace_tps: 8,
     });
     expect(total).toMatchObject({
@@ -402,9 +422,11 @@ describe('comparisons', () => {
       paired: 'false',
       n_a: 1,
       n_b: 1,
-      verdict: 'no_difference',
+      verdict: 'inconclusive',
+      rounds_to_settle: '',
       reader_pace_tps: '',
     });
+    expect(crossing).toMatchObject({ verdict: 'inconclusive', rounds_to_settle: 2560 });
   });
 });
 

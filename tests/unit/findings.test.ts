@@ -2,6 +2,7 @@
 // condition holds in the data, with the figures it rests on, and none otherwise.
 
 import { describe, expect, it } from 'vitest';
+import { compareRun } from '../../src/shared/comparisons';
 import { contentSilenceOf, findings, type FindingsProfile } from '../../src/shared/findings';
 import { summarize } from '../../src/shared/summary';
 import type { AbortRecord, Mode, Trial } from '../../src/shared/trial';
@@ -58,10 +59,6 @@ describe('streaming moved the first token, not the last', () => {
       {
         kind: 'first_not_last',
         profile_id: 'p1',
-        ttft: { n: 5, median: 202, ci95: expect.any(Array) },
-        ttfb: { n: 5, median: 992, ci95: expect.any(Array) },
-        stream_total: { n: 5, median: 1002, ci95: expect.any(Array) },
-        plain_total: { n: 5, median: 1002, ci95: expect.any(Array) },
         first: expect.objectContaining({
           ...versus,
           metric: 'ttft_ms',
@@ -69,6 +66,8 @@ describe('streaming moved the first token, not the last', () => {
           ci_low_ms: -790,
           ci_high_ms: -790,
           n_pairs: 5,
+          median_a_ms: 992,
+          median_b_ms: 202,
           verdict: 'b_lower',
         }),
         total: expect.objectContaining({
@@ -78,7 +77,9 @@ describe('streaming moved the first token, not the last', () => {
           ci_low_ms: 0,
           ci_high_ms: 0,
           n_pairs: 5,
-          verdict: 'no_difference',
+          median_a_ms: 1002,
+          median_b_ms: 1002,
+          verdict: 'equivalent',
         }),
         // A reader at 8 tokens/s: every stream has the fixture's timeline (4 chunks of 2
         // tokens at 200..500 ms), done at 1200 ms after waiting 200; a plain answer of 8
@@ -116,6 +117,21 @@ describe('streaming moved the first token, not the last', () => {
     );
     const plainTrials = plain(961.5).map((t, i) => ({ ...t, first_byte_ms: 951.5 + i }));
     expect(findings([profile([...heldBack, ...plainTrials])])).toEqual([]);
+  });
+
+  it('is not found when the totals’ interval crosses the margin: the sample cannot say they were the same', () => {
+    // Stream − plain totals, round by round: 0, −29, +32, −37, +44 against a ±10 ms margin.
+    const plainTrials = plain(1000).map((t, i) => ({
+      ...t,
+      total_ms: [1000, 1030, 970, 1040, 960][i] as number,
+    }));
+    const trials = profile([...stream(200, 1000), ...plainTrials]);
+    const total = compareRun(
+      ['p1'],
+      trials.trials.map((t) => ({ ...t, profile_id: 'p1' })),
+    ).find((c) => c.mode === 'stream_vs_plain' && c.metric === 'total_ms');
+    expect(total?.verdict).toBe('inconclusive');
+    expect(findings([trials]).map((f) => f.kind)).not.toContain('first_not_last');
   });
 
   it('is not found when the totals differ clearly', () => {

@@ -1,9 +1,15 @@
 // A comparison's verdict in words, for the CLI: "beta's total is lower by
-// 120 ms (95% CI 80–160 ms, n = 10 pairs)" only when the data says so,
-// otherwise "no detectable difference at n = 5 pairs (CI -40…+60 ms)".
+// 120 ms (95% CI 80–160 ms, n = 10 pairs)" only when the data says so;
+// "equivalent within ±5.0 ms (CI -3.0…+2.0 ms, n = 10 pairs)" when the whole
+// interval is inside the margin; otherwise that this sample cannot tell them
+// apart, and about how many rounds would.
 
-import type { ComparisonMetric, Difference } from '../../shared/comparisons';
-import { formatMs, formatSigned } from './format';
+import {
+  MAX_ROUNDS_TO_SETTLE,
+  type ComparisonMetric,
+  type Difference,
+} from '../../shared/comparisons';
+import { formatCount, formatMs, formatSigned, plural } from './format';
 
 const METRIC_WORDS: Record<ComparisonMetric, string> = {
   ttft_ms: 'first token',
@@ -18,10 +24,10 @@ export function comparisonMetricWords(metric: ComparisonMetric): string {
   return METRIC_WORDS[metric];
 }
 
-/** "n = 10 pairs", or "n = 5 and 4, unpaired". */
+/** "n = 10 pairs" (one pair), or "n = 5 and 4, unpaired". */
 export function sampleWords(difference: Difference): string {
   return difference.paired
-    ? `n = ${difference.n_pairs} pairs`
+    ? `n = ${plural(difference.n_pairs, 'pair')}`
     : `n = ${difference.n_a} and ${difference.n_b}, unpaired`;
 }
 
@@ -34,7 +40,8 @@ const withoutUnit = (ms: string): string => ms.replace(/ ms$/, '');
 
 /**
  * The verdict on B − A: which side is lower, by how much, with the interval
- * and n; or that no difference can be told apart at this n.
+ * and n; that the two are equivalent within the margin; or that this sample
+ * cannot tell them apart, and about how many rounds would.
  */
 export function verdictWords(
   difference: Difference,
@@ -43,17 +50,35 @@ export function verdictWords(
   what: string,
 ): string {
   const { ci_low_ms: low, ci_high_ms: high } = difference;
+  const sample = sampleWords(difference);
   if (low === null || high === null) {
-    return `no detectable difference at ${sampleWords(difference)}: too few to resample`;
+    return `this sample cannot tell them apart at ${sample}: too few to resample`;
   }
-  if (difference.verdict === 'no_difference') {
-    return `no detectable difference at ${sampleWords(difference)} (CI ${signedInterval(low, high)})`;
+  const margin = `±${withoutUnit(formatMs(difference.margin_ms))} ms`;
+  switch (difference.verdict) {
+    case 'equivalent':
+      return `equivalent within ${margin} (CI ${signedInterval(low, high)}, ${sample})`;
+    case 'inconclusive':
+      return (
+        `this sample cannot tell them apart (CI ${signedInterval(low, high)} crosses the ${margin} margin, ` +
+        `${sample}); ${settleWords(difference.rounds_to_settle)}`
+      );
+    case 'a_lower':
+    case 'b_lower': {
+      const bLower = difference.verdict === 'b_lower';
+      const by = Math.abs(difference.diff_ms);
+      const [from, to] = bLower ? [-high, -low] : [low, high];
+      return (
+        `${bLower ? nameB : nameA}'s ${what} is lower by ${formatMs(by)} ` +
+        `(95% CI ${withoutUnit(formatMs(from))}–${formatMs(to)}, ${sample})`
+      );
+    }
   }
-  const bLower = difference.verdict === 'b_lower';
-  const by = Math.abs(difference.diff_ms);
-  const [from, to] = bLower ? [-high, -low] : [low, high];
-  return (
-    `${bLower ? nameB : nameA}'s ${what} is lower by ${formatMs(by)} ` +
-    `(95% CI ${withoutUnit(formatMs(from))}–${formatMs(to)}, ${sampleWords(difference)})`
-  );
+}
+
+/** "about 40 rounds would likely settle it", from the estimate comparisons.ts makes. */
+export function settleWords(rounds: number | null): string {
+  return rounds === null
+    ? `more than ${formatCount(MAX_ROUNDS_TO_SETTLE)} rounds would be needed to settle it`
+    : `about ${formatCount(rounds)} rounds in all would likely settle it`;
 }

@@ -9,7 +9,7 @@ import { readerPaceOf } from '../../shared/reader';
 import { describe, median, type Distribution } from '../../shared/stats';
 import { headlineFirstTokenMetric, metricLabel, type ModeSummary } from '../../shared/summary';
 import type { Dialect, Mode, SummaryMetric, Trial } from '../../shared/trial';
-import { verdictWords } from './comparison-text';
+import { settleWords, verdictWords } from './comparison-text';
 import {
   formatCount,
   formatMetric,
@@ -299,24 +299,33 @@ function streamVersusPlain(
   ).filter((c) => c.mode === 'stream_vs_plain');
   const of = (metric: Comparison['metric']): Comparison | undefined =>
     comparisons.find((c) => c.metric === metric);
-  const line = (figures: string, comparison: Comparison | undefined, what: string): string[] =>
-    comparison ? [`  ${figures}: ${verdictWords(comparison, 'plain', 'stream', what)}`] : [];
+  const line = (
+    comparison: Comparison | undefined,
+    figures: (c: Comparison) => string,
+    what: string,
+  ): string[] =>
+    comparison
+      ? [`  ${figures(comparison)}: ${verdictWords(comparison, 'plain', 'stream', what)}`]
+      : [];
+  // Each line quotes the medians of the rounds its comparison used: with failed
+  // trials those can be fewer than every ok trial of a mode.
   return [
-    'stream vs plain (medians of the ok trials; stream − plain paired by round where both were ok, with 95% intervals):',
+    'stream vs plain (stream − plain, paired by round where both were ok, with 95% intervals; medians over the same trials):',
     ...line(
-      `first token ${formatMs(stream.ttft_ms.median)} (TTFT) vs ${formatMs(plain.first_byte_ms.median)} (TTFB)`,
       of('ttft_ms'),
+      (c) => `first token ${formatMs(c.median_b_ms)} (TTFT) vs ${formatMs(c.median_a_ms)} (TTFB)`,
       'first token',
     ),
     ...line(
-      `total ${formatMs(stream.total_ms.median)} vs ${formatMs(plain.total_ms.median)}`,
       of('total_ms'),
+      (c) => `total ${formatMs(c.median_b_ms)} vs ${formatMs(c.median_a_ms)}`,
       'total',
     ),
     ...line(
-      `a reader at ${formatCount(pace)} tok/s finishes at ${readerMedian(stream.reader_done_ms)} streaming, ` +
-        `${readerMedian(plain.reader_done_ms)} without; waits ${readerMedian(stream.reader_wait_ms)} for text`,
       of('reader_done_ms'),
+      (c) =>
+        `a reader at ${formatCount(pace)} tok/s finishes at ${formatMs(c.median_b_ms)} streaming, ` +
+        `${formatMs(c.median_a_ms)} without; waits ${readerMedian(stream.reader_wait_ms)} for text`,
       'reader finish',
     ),
     `  ${streamingMoved(summaries, rounds, of('ttft_ms'), of('total_ms'))}`,
@@ -349,13 +358,23 @@ function streamingMoved(
   if (!first || first.ci_low_ms === null) {
     return 'too few ok trials to tell what streaming moved: more --trials give intervals';
   }
-  if (first.verdict !== 'b_lower') {
-    return 'streaming did not bring the first token detectably sooner here';
+  switch (first.verdict) {
+    case 'a_lower':
+      return 'the first token came later streamed than the first byte without streaming';
+    case 'equivalent':
+      return 'streaming did not bring the first token sooner here: the two are equivalent';
+    case 'inconclusive':
+      return `this sample cannot tell whether streaming brought the first token sooner: ${settleWords(first.rounds_to_settle)}`;
+    case 'b_lower':
+      break;
   }
-  return total && total.ci_low_ms !== null
-    ? 'streaming moved the first token, and the totals differ too: something besides streaming ' +
-        '(routing, caching, load) differs between the two paths'
-    : 'streaming moved the first token; too few ok trials to compare the totals';
+  if (!total || total.ci_low_ms === null) {
+    return 'streaming moved the first token; too few ok trials to compare the totals';
+  }
+  return total.verdict === 'inconclusive'
+    ? `streaming moved the first token; this sample cannot tell whether it moved the last: ${settleWords(total.rounds_to_settle)}`
+    : 'streaming moved the first token, and the totals differ too: something besides streaming ' +
+        '(routing, caching, load) differs between the two paths';
 }
 
 /** Myth five: aborting a stream saves tokens. Per trial, what still came after the hang-up. */

@@ -306,8 +306,11 @@ export const COMPARISON_FIELDS = [
   'paired',
   'n_a',
   'n_b',
+  'median_a_ms',
+  'median_b_ms',
   'margin_ms',
   'verdict',
+  'rounds_to_settle',
 ] as const satisfies readonly (keyof Comparison)[];
 
 export const COMPARISON_COLUMNS: readonly Column<ComparisonContext>[] = [

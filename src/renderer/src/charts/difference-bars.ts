@@ -1,12 +1,13 @@
 // A vs B as a chart: one row per pair of profiles (or stream against plain),
 // mode and metric, showing the difference B − A as a line inside a box that
-// spans its bootstrap 95% interval, against a line at zero. A box that stays
-// clear of zero (beyond the margin) is a difference the data shows, drawn in
-// colour; one that crosses it is no detectable difference, drawn muted.
+// spans its bootstrap 95% interval, against a line at zero and two ticks at
+// the row's ±margin of practical equality. The verdict decides the box: filled
+// in colour beyond the margin (one side is lower), outlined within it
+// (equivalent), muted across a margin line (this sample cannot tell).
 // A pure function of its data: tested as data, drawn by Echart.tsx.
 
-import type { BoxplotSeriesOption } from 'echarts/charts';
-import type { Comparison } from '../../../shared/comparisons';
+import type { BoxplotSeriesOption, ScatterSeriesOption } from 'echarts/charts';
+import type { Comparison, Verdict } from '../../../shared/comparisons';
 import type { ChartOption, ChartTheme } from './chart-option';
 import { escapeHtml } from './escape';
 
@@ -21,6 +22,8 @@ export interface DifferenceRow {
 export interface DifferenceBarsText {
   /** The value axis' name ("B − A, ms"). */
   axis: string;
+  /** The ticks' name ("margin of practical equality"), for the chart's aria description. */
+  margin: string;
 }
 
 interface TooltipItem {
@@ -34,6 +37,20 @@ export function differenceBox(c: Comparison): [number, number, number, number, n
   return [low, low, c.diff_ms, high, high];
 }
 
+/** How a verdict's box is drawn: fill and border. */
+function boxStyle(verdict: Verdict, theme: ChartTheme): { color: string; borderColor: string } {
+  const found = theme.series[0] as string;
+  switch (verdict) {
+    case 'a_lower':
+    case 'b_lower':
+      return { color: found, borderColor: found };
+    case 'equivalent':
+      return { color: theme.background, borderColor: theme.text };
+    case 'inconclusive':
+      return { color: theme.muted, borderColor: theme.muted };
+  }
+}
+
 export function differenceBarsOption(
   rows: readonly DifferenceRow[],
   theme: ChartTheme,
@@ -43,11 +60,10 @@ export function differenceBarsOption(
     type: 'boxplot',
     name: text.axis,
     boxWidth: [8, 18],
-    data: rows.map((row) => {
-      const found = row.comparison.verdict !== 'no_difference';
-      const color = found ? (theme.series[0] as string) : theme.muted;
-      return { value: differenceBox(row.comparison), itemStyle: { color, borderColor: color } };
-    }),
+    data: rows.map((row) => ({
+      value: differenceBox(row.comparison),
+      itemStyle: boxStyle(row.comparison.verdict, theme),
+    })),
     markLine: {
       silent: true,
       symbol: 'none',
@@ -55,6 +71,19 @@ export function differenceBarsOption(
       lineStyle: { color: theme.text, type: 'solid' },
       data: [{ xAxis: 0 }],
     },
+  };
+  // The margin as a short tick each side of zero, on the row it belongs to.
+  const margins: ScatterSeriesOption = {
+    type: 'scatter',
+    name: text.margin,
+    silent: true,
+    symbol: 'rect',
+    symbolSize: [2, 18],
+    itemStyle: { color: theme.text, opacity: 0.6 },
+    data: rows.flatMap((row, index) => [
+      [-row.comparison.margin_ms, index],
+      [row.comparison.margin_ms, index],
+    ]),
   };
   return {
     animation: false,
@@ -90,6 +119,6 @@ export function differenceBarsOption(
       axisTick: { show: false },
       axisLabel: { color: theme.text, width: 260, overflow: 'truncate' },
     },
-    series: [series],
+    series: [series, margins],
   };
 }

@@ -1,13 +1,18 @@
 // A vs B in one run: the differences B − A with their 95% intervals, and what
 // each says (src/shared/comparisons.ts decides: "lower" only when the whole
-// interval is beyond the margin of practical equality), one metric at a time
+// interval is beyond the margin of practical equality, "equivalent" only when
+// it is wholly inside, and otherwise that this sample cannot tell), one metric at a time
 // as the box plots show them. Main computes the comparisons (historyRun),
 // the reader's at the setting's pace; this draws them.
 
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Comparison, ComparisonMetric } from '../../../../../shared/comparisons';
+import {
+  MAX_ROUNDS_TO_SETTLE,
+  type Comparison,
+  type ComparisonMetric,
+} from '../../../../../shared/comparisons';
 import { ChartCard } from '../../../charts/ChartCard';
 import { Segmented } from '../../../components/Segmented';
 import { differenceBarsOption, type DifferenceRow } from '../../../charts/difference-bars';
@@ -55,7 +60,11 @@ export function DifferenceChart({
   const figure = offered.includes(chosen) ? chosen : (offered[0] ?? 'total');
   const rows = byFigure[figure];
   const option = useMemo(
-    () => differenceBarsOption(rows, theme, { axis: t('results.differences.axis') }),
+    () =>
+      differenceBarsOption(rows, theme, {
+        axis: t('results.differences.axis'),
+        margin: t('results.differences.margin'),
+      }),
     [rows, theme, t],
   );
   if (rows.length === 0) return null;
@@ -102,18 +111,50 @@ function differenceRow(
         metric,
       });
   const sample = c.paired
-    ? t('results.findings.pairs', { n: c.n_pairs })
+    ? t('results.findings.pairs', { count: c.n_pairs })
     : t('results.findings.unpaired', { a: c.n_a, b: c.n_b });
-  const interval = { low: format.ms(c.ci_low_ms), high: format.ms(c.ci_high_ms), sample };
-  const verdict =
-    c.ci_low_ms === null
-      ? t('results.differences.tooFew', { sample })
-      : c.verdict === 'no_difference'
-        ? t('results.differences.none', interval)
-        : t('results.differences.lower', {
-            ...interval,
-            side: c.verdict === 'a_lower' ? nameA : nameB,
-            diff: format.ms(Math.abs(c.diff_ms)),
-          });
-  return { label, sentence: t('results.differences.sentence', { label, verdict }), comparison: c };
+  const interval = {
+    low: format.ms(c.ci_low_ms),
+    high: format.ms(c.ci_high_ms),
+    margin: format.ms(c.margin_ms),
+    sample,
+  };
+  return {
+    label,
+    sentence: t('results.differences.sentence', {
+      label,
+      verdict: verdictText(c, nameA, nameB, interval, t, format),
+    }),
+    comparison: c,
+  };
+}
+
+function verdictText(
+  c: Comparison,
+  nameA: string,
+  nameB: string,
+  interval: { low: string; high: string; margin: string; sample: string },
+  t: TFunction,
+  format: Formatters,
+): string {
+  if (c.ci_low_ms === null) return t('results.differences.tooFew', interval);
+  switch (c.verdict) {
+    case 'equivalent':
+      return t('results.differences.equivalent', interval);
+    case 'inconclusive':
+      return t('results.differences.inconclusive', {
+        ...interval,
+        settle:
+          c.rounds_to_settle === null
+            ? t('results.differences.settleBeyond', { rounds: format.count(MAX_ROUNDS_TO_SETTLE) })
+            : t('results.differences.settle', { rounds: format.count(c.rounds_to_settle) }),
+      });
+    case 'a_lower':
+    case 'b_lower':
+      return t('results.differences.lower', {
+        ...interval,
+        side: c.verdict === 'a_lower' ? nameA : nameB,
+        diff: format.ms(Math.abs(c.diff_ms)),
+      });
+  }
 }

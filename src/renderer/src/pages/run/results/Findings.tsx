@@ -78,7 +78,7 @@ function evidence(
 /** "TTFT, streamed − not streamed: −790 ms (95%: −800 ms – −780 ms, n = 5 pairs)". */
 function difference(label: string, d: Difference, format: Formatters, t: TFunction): string {
   const sample = d.paired
-    ? t('results.findings.pairs', { n: d.n_pairs })
+    ? t('results.findings.pairs', { count: d.n_pairs })
     : t('results.findings.unpaired', { a: d.n_a, b: d.n_b });
   return t('results.findings.difference', {
     label,
@@ -100,29 +100,20 @@ function said(finding: Finding, t: TFunction, format: Formatters): Said {
   const median = (figure: Figure | null): string => format.ms(figure?.median);
   switch (finding.kind) {
     case 'first_not_last':
+      // The medians quoted are the comparisons' own, over the rounds they paired.
       return withReader(
         {
           text: t('results.findings.first_not_last.text', {
-            ttft: median(finding.ttft),
-            ttfb: median(finding.ttfb),
+            ttft: format.ms(finding.first.median_b_ms),
+            ttfb: format.ms(finding.first.median_a_ms),
             sooner: format.ms(-finding.first.diff_ms),
-            streamTotal: median(finding.stream_total),
-            plainTotal: median(finding.plain_total),
+            streamTotal: format.ms(finding.total.median_b_ms),
+            plainTotal: format.ms(finding.total.median_a_ms),
+            margin: format.ms(finding.total.margin_ms),
           }),
-          // The verdicts the sentence rests on first, then the medians they compare.
           evidence: [
             difference(metric('ttft_ms'), finding.first, format, t),
             difference(metric('total_ms'), finding.total, format, t),
-            evidence(
-              [
-                [metric('ttft_ms'), finding.ttft],
-                [metric('first_byte_ms'), finding.ttfb],
-                [t('results.findings.streamTotal'), finding.stream_total],
-                [t('results.findings.plainTotal'), finding.plain_total],
-              ],
-              format.ms,
-              t,
-            ),
           ].join(' · '),
         },
         finding.reader,
