@@ -14,6 +14,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/main/cli/main';
+import { csvNumber } from '../../src/main/export';
 import {
   KEYCHAIN_SERVICE,
   KeychainUnavailableError,
@@ -363,10 +364,10 @@ describe('a key from stdin, then a run with it', () => {
       .reduce((sum, r) => sum + Number(r.chunks), 0);
     expect(chunks.length).toBe(streamChunks);
     expect(chunks.every((r) => r.run_id === runId && r.profile === 'Keyed sim')).toBe(true);
-    // The same comparisons as show --json, one per row.
+    // The same comparisons as show --json, one per row, to the microsecond.
     const shown = await json<ShowDocument>(['show', runId], { keys });
     expect(rows.comparisons?.map((r) => [r.mode, r.metric, Number(r.diff_ms), r.verdict])).toEqual(
-      shown.comparisons.map((c) => [c.mode, c.metric, c.diff_ms, c.verdict]),
+      shown.comparisons.map((c) => [c.mode, c.metric, csvNumber('diff_ms', c.diff_ms), c.verdict]),
     );
 
     const bom = await cli(

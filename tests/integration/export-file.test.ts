@@ -25,6 +25,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CsvWriteError,
+  csvNumber,
   exportCsv,
   exportCsvStream,
   summariesByProfile,
@@ -412,8 +413,8 @@ describe('120k chunks', () => {
     expect(last).toMatchObject({
       trial_index: TRIALS,
       chunk_index: CHUNKS,
-      at_ms: lastTrial?.timeline.chunks[CHUNKS - 1]?.at_ms,
-      gap_ms: lastTrial?.gaps_ms[CHUNKS - 2],
+      at_ms: csvNumber('at_ms', lastTrial?.timeline.chunks[CHUNKS - 1]?.at_ms ?? NaN),
+      gap_ms: csvNumber('gap_ms', lastTrial?.gaps_ms[CHUNKS - 2] ?? NaN),
     });
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import {
   CSV_COLUMNS,
+  csvNumber,
   exportCsv,
   exportCsvStream,
   formatFailures,
@@ -133,9 +134,11 @@ const trials: StoredTrial[] = [
 ];
 
 /** What a cell must read back as, with csv-parse's `cast: true`. */
-function readBack(value: unknown): unknown {
+/** What a cell of this column reads back as: numbers as csvNumber writes them. */
+function readBack(column: string, value: unknown): unknown {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return csvNumber(column, value) ?? '';
   return value;
 }
 
@@ -464,23 +467,36 @@ describe('round trip through csv-parse', () => {
       delete expected.abort;
       expect(Object.keys(row).sort()).toEqual(Object.keys(expected).sort());
       for (const [key, value] of Object.entries(expected)) {
-        expect(row[key], `${key} of trial row ${i}`).toStrictEqual(readBack(value));
+        expect(row[key], `${key} of trial row ${i}`).toStrictEqual(readBack(key, value));
       }
     });
   });
 
-  it('trials: numbers keep full precision and negatives stay numbers', () => {
+  it('trials: milliseconds to the microsecond, rates to 15 digits, negatives stay numbers', () => {
     const csv = exportCsv('trials', { run, trials });
     const [, ttftRow] = parseCsv(csv);
     const t = (trials[1] as StoredTrial).trial;
-    expect(ttftRow?.e2e_tps).toBe(8000 / 520); // 15.384615384615385
-    expect(ttftRow?.itl_ms).toBe(300 / 7);
+    expect(ttftRow?.e2e_tps).toBe(15.3846153846154); // 8000 / 520 = 15.384615384615385
+    expect(ttftRow?.itl_ms).toBe(42.857); // 300 / 7
     expect(ttftRow?.usage_diff).toBe(-3);
     expect(t.usage_diff).toBe(-3);
     // Unquoted, no neutralising quote: a spreadsheet sees the number -3.
     expect(csv).toContain(',-3,');
     expect(csv).not.toContain("'-3");
-    expect(csv).toContain(`,${8000 / 520},`);
+    expect(csv).toContain(',15.3846153846154,');
+  });
+
+  it('writes no binary noise: what the arithmetic adds past the microsecond is gone', () => {
+    expect(csvNumber('diff_ms', -4.6370000000000005)).toBe(-4.637);
+    expect(csvNumber('reader_stall_ms_median', 2.842170943040401e-14)).toBe(0);
+    expect(csvNumber('gap_ms', -1e-9)).toBe(0);
+    expect(Object.is(csvNumber('gap_ms', -1e-9), -0)).toBe(false);
+    expect(csvNumber('ttft_ms_median_ci95_low', 204.4525)).toBe(204.453);
+    expect(csvNumber('burst_share', 0.1 + 0.2)).toBe(0.3);
+    expect(csvNumber('retry_after_s', 1.5)).toBe(1.5);
+    expect(csvNumber('tokens', 12)).toBe(12);
+    expect(csvNumber('total_ms', NaN)).toBeNull();
+    expect(csvNumber('total_ms', Infinity)).toBeNull();
   });
 
   it('summary: one row per profile × mode with every statistic the JSON has, per metric', () => {
@@ -514,16 +530,28 @@ describe('round trip through csv-parse', () => {
       for (const metric of SUMMARY_METRICS) {
         const d = s.metrics[metric];
         expect(row[`${metric}_n`], `${metric}_n`).toBe(d?.n ?? 0);
-        expect(row[`${metric}_median`], `${metric}_median`).toStrictEqual(readBack(d?.median));
-        expect(row[`${metric}_p95`], `${metric}_p95`).toStrictEqual(readBack(d?.p95));
-        expect(row[`${metric}_min`], `${metric}_min`).toStrictEqual(readBack(d?.min));
-        expect(row[`${metric}_max`], `${metric}_max`).toStrictEqual(readBack(d?.max));
-        expect(row[`${metric}_mean`], `${metric}_mean`).toStrictEqual(readBack(d?.mean));
-        expect(row[`${metric}_sd`], `${metric}_sd`).toStrictEqual(readBack(d?.sd));
+        expect(row[`${metric}_median`], `${metric}_median`).toStrictEqual(
+          readBack(`${metric}_median`, d?.median),
+        );
+        expect(row[`${metric}_p95`], `${metric}_p95`).toStrictEqual(
+          readBack(`${metric}_p95`, d?.p95),
+        );
+        expect(row[`${metric}_min`], `${metric}_min`).toStrictEqual(
+          readBack(`${metric}_min`, d?.min),
+        );
+        expect(row[`${metric}_max`], `${metric}_max`).toStrictEqual(
+          readBack(`${metric}_max`, d?.max),
+        );
+        expect(row[`${metric}_mean`], `${metric}_mean`).toStrictEqual(
+          readBack(`${metric}_mean`, d?.mean),
+        );
+        expect(row[`${metric}_sd`], `${metric}_sd`).toStrictEqual(readBack(`${metric}_sd`, d?.sd));
         const [low, high] = d?.median_ci95 ?? [null, null];
-        expect(row[`${metric}_median_ci95_low`], `${metric} interval`).toStrictEqual(readBack(low));
+        expect(row[`${metric}_median_ci95_low`], `${metric} interval`).toStrictEqual(
+          readBack(`${metric}_median_ci95_low`, low),
+        );
         expect(row[`${metric}_median_ci95_high`], `${metric} interval`).toStrictEqual(
-          readBack(high),
+          readBack(`${metric}_median_ci95_high`, high),
         );
       }
     });
@@ -547,10 +575,10 @@ describe('round trip through csv-parse', () => {
       first_byte_ms_median: 880.125,
       total_ms_median: (900.5 + 1000) / 2,
     });
-    expect(plainRow?.total_ms_p95).toBe(quantile([900.5, 1000], 0.95));
+    expect(plainRow?.total_ms_p95).toBe(csvNumber('total_ms_p95', quantile([900.5, 1000], 0.95)));
     // Two values: their spread, and an interval of the median between them.
     expect(plainRow).toMatchObject({ total_ms_min: 900.5, total_ms_max: 1000 });
-    expect(plainRow?.total_ms_sd).toBeCloseTo(99.5 / Math.SQRT2, 9);
+    expect(plainRow?.total_ms_sd).toBe(csvNumber('total_ms_sd', 99.5 / Math.SQRT2));
     expect(plainRow?.total_ms_median_ci95_low).toBeGreaterThanOrEqual(900.5);
     expect(plainRow?.total_ms_median_ci95_high).toBeLessThanOrEqual(1000);
     // One value: no spread and no interval, empty cells rather than zeros.

@@ -79,6 +79,36 @@ describe('summary tables', () => {
     expect(marked).toEqual([]);
   });
 
+  it('marks the best only when its interval is clear of the runner-up’s', () => {
+    // Totals 158, 159 and 162 ms (medians), each spread over ±10 ms: the intervals overlap.
+    const spread = (total: number) =>
+      [-10, 0, 10, -5, 5].map((d) => makeTrial({ ttft_ms: 100, total_ms: total + d }));
+    const [close] = summaryTables(
+      view({ fast: spread(158), slow: spread(159), gone: spread(162) }),
+    );
+    expect(close?.rows.map((r) => r.cells.total?.best)).toEqual([false, false, false]);
+    // The same spread 100 ms apart is clear: the mark is back.
+    const [apart] = summaryTables(view({ fast: spread(158), slow: spread(259) }));
+    expect(apart?.rows.map((r) => r.cells.total?.best)).toEqual([true, false, undefined]);
+    // No p95 has an interval, so none is marked, however far apart.
+    expect(apart?.rows.map((r) => r.cells.total_p95?.best)).toEqual([false, false, undefined]);
+  });
+
+  it('marks nothing from one trial a row: a median of one has no interval', () => {
+    const [single] = summaryTables(
+      view({ fast: [makeTrial({ total_ms: 100 })], slow: [makeTrial({ total_ms: 900 })] }),
+    );
+    expect(single?.rows.map((r) => r.cells.total?.best)).toEqual([false, false, undefined]);
+  });
+
+  it('weighs values as shown, to the microsecond: binary noise is a tie', () => {
+    const stalls = (stall: number) => [0, 1, 2].map(() => makeTrial({ reader_stall_ms: stall }));
+    const [noise] = summaryTables(
+      view({ fast: stalls(0), slow: stalls(2.842170943040401e-14), gone: stalls(40) }),
+    );
+    expect(noise?.rows.map((r) => r.cells.reader_stall?.best)).toEqual([true, true, false]);
+  });
+
   it('marks every row that ties for the best', () => {
     const [tied] = summaryTables(view({ fast: slow, slow, gone: fast }));
     expect(tied?.rows.map((r) => r.cells.total?.best)).toEqual([true, true, false]);

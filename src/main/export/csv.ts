@@ -1,7 +1,7 @@
 // CSV export of a run: summary (profile × mode), trials (one row per trial) and
 // chunks (one row per chunk). RFC 4180 with CRLF between records and a header
-// row of DESIGN.md names. Numbers are written as JavaScript prints them and stay
-// numbers; text that starts like a formula (= + - @, tab, CR) is neutralised
+// row of DESIGN.md names. Numbers stay numbers, milliseconds to the microsecond
+// and the rest without binary noise; text that starts like a formula (= + - @, tab, CR) is neutralised
 // with a leading single quote (OWASP's advice), so a spreadsheet shows it as
 // text instead of evaluating it. Data in, CSV out: the callers (CLI, app) read
 // the rows from wherever they keep them.
@@ -94,11 +94,33 @@ function stringifyOptions(kind: CsvKind, options: CsvOptions): Options {
     // full-width forms); a number's minus sign is left alone.
     escape_formulas: true,
     cast: {
-      // Shortest round-trip form (String(x)); NaN and ±Infinity are not data.
-      number: (value) => (Number.isFinite(value) ? String(value) : ''),
+      number: numberCell(CSV_COLUMNS[kind]),
       boolean: (value) => (value ? 'true' : 'false'),
     },
   };
+}
+
+/**
+ * A number as a CSV cell: milliseconds (a column named `…_ms` or `…_ms_<stat>`)
+ * to the microsecond, 3 decimals; every other number to 15 significant digits.
+ * What was measured, without the binary noise of the arithmetic behind it
+ * (-4.6370000000000005, 2.842170943040401e-14). Null for NaN and ±Infinity,
+ * which are not data; 0 for -0, since a difference that rounds to nothing has
+ * no sign.
+ */
+export function csvNumber(column: string, value: number): number | null {
+  if (!Number.isFinite(value)) return null;
+  const rounded = MS_COLUMN.test(column)
+    ? Math.round(value * 1000) / 1000
+    : Number(value.toPrecision(15));
+  return rounded === 0 ? 0 : rounded;
+}
+
+const MS_COLUMN = /_ms(_|$)/;
+
+function numberCell(columns: readonly string[]) {
+  return (value: number, context: { index: number }): string =>
+    String(csvNumber(columns[context.index] ?? '', value) ?? '');
 }
 
 function* syncRows<K extends CsvKind>(kind: K, data: CsvData[K]): Generator<Cell[]> {

@@ -1,6 +1,7 @@
 export {
   CSV_COLUMNS,
   CSV_KINDS,
+  csvNumber,
   exportCsv,
   exportCsvStream,
   summariesByProfile,

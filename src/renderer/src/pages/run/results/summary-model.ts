@@ -1,6 +1,7 @@
 // The summary table as data: per mode, one row per profile with the figures
 // its columns show, each with its n, and the best figure of each column
-// marked (lowest time, highest rate) among the rows that have one. Pure, so
+// marked (lowest time, highest rate) among the rows that have one, where the
+// data shows it is best: its 95% interval clear of the runner-up's. Pure, so
 // the marks and figures can be tested without a page.
 
 import type { RunView } from '../../../../../shared/api';
@@ -77,8 +78,20 @@ export interface Cell {
   value: number;
   /** Trials that measured it. */
   n: number;
+  /** The median's 95% interval, where the column shows it. */
   interval: [number, number] | null;
+  /**
+   * The lowest time or highest rate of its column, with its median's 95%
+   * interval clear of the runner-up's (so never a p95, which has none).
+   */
   best: boolean;
+}
+
+/** A cell as markBest weighs it: its value as shown (to the microsecond) and its median's interval. */
+interface Ranked {
+  cell: Cell;
+  value: number;
+  ci: [number, number] | null;
 }
 
 /** The tokenizer's count beside what the API reported (from the run's digest). */
@@ -115,6 +128,11 @@ function cellOf(distribution: Distribution | undefined, column: Column): Cell | 
   };
 }
 
+/** The interval a median cell is weighed by, shown under it or not. */
+function medianIntervalOf(distribution: Distribution | undefined, column: Column) {
+  return column.stat === 'median' ? (distribution?.median_ci95 ?? null) : null;
+}
+
 function tokenFigures(summary: ModeSummary, reported: ReportedTokens | undefined): TokenFigures {
   const counted = summary.metrics.tokens;
   return {
@@ -125,20 +143,43 @@ function tokenFigures(summary: ModeSummary, reported: ReportedTokens | undefined
 }
 
 /**
- * Marks the best figure of each column (ties all marked) when at least two
- * rows can be compared and they are not all the same: a mark on every row
- * would say nothing.
+ * Marks the best figure of each column (ties all marked) when the data shows
+ * it: every best cell's median interval lies wholly on the better side of
+ * every runner-up's. Overlapping intervals (158 against 159 ms at n = 5), a
+ * figure without an interval (n = 1, or a p95), or every row alike: no mark.
+ * Values are weighed as they are shown, to the microsecond, so binary noise
+ * (2.8e-14 against 0) is a tie, not a difference.
  */
-function markBest(rows: SummaryRow[], columns: readonly Column[]): void {
+function markBest(
+  rows: SummaryRow[],
+  columns: readonly Column[],
+  intervals: ReadonlyMap<Cell, [number, number] | null>,
+): void {
   for (const column of columns) {
-    if (column.better === null) continue;
-    const cells = rows.flatMap((row) => row.cells[column.key] ?? []);
-    const values = cells.map((cell) => cell.value);
-    const best = column.better === 'lower' ? Math.min(...values) : Math.max(...values);
-    if (cells.length < 2 || values.every((value) => value === best)) continue;
-    for (const cell of cells) cell.best = cell.value === best;
+    if (column.better === null || column.stat !== 'median') continue;
+    const lower = column.better === 'lower';
+    const ranked: Ranked[] = rows.flatMap((row) => {
+      const cell = row.cells[column.key];
+      return cell ? [{ cell, value: toMicro(cell.value), ci: intervals.get(cell) ?? null }] : [];
+    });
+    const pick = (values: number[]): number => (lower ? Math.min(...values) : Math.max(...values));
+    const best = pick(ranked.map((r) => r.value));
+    const leaders = ranked.filter((r) => r.value === best);
+    const rest = ranked.filter((r) => r.value !== best);
+    if (rest.length === 0) continue;
+    const second = pick(rest.map((r) => r.value));
+    const runnersUp = rest.filter((r) => r.value === second);
+    const clear = leaders.every((leader) =>
+      runnersUp.every((other) => {
+        if (!leader.ci || !other.ci) return false;
+        return lower ? leader.ci[1] < other.ci[0] : leader.ci[0] > other.ci[1];
+      }),
+    );
+    if (clear) for (const leader of leaders) leader.cell.best = true;
   }
 }
+
+const toMicro = (ms: number): number => Math.round(ms * 1000) / 1000;
 
 function emptyRow(profile_id: string, mode: Mode): SummaryRow {
   return {
@@ -156,14 +197,18 @@ function emptyRow(profile_id: string, mode: Mode): SummaryRow {
 export function summaryTables(view: RunView): SummaryTable[] {
   return view.run.config.modes.map((mode) => {
     const columns = columnsOf(mode);
+    const intervals = new Map<Cell, [number, number] | null>();
     const rows = view.run.profiles.map((profile): SummaryRow => {
       const summary = view.summaries[profile.id]?.find((s) => s.mode === mode);
       // A profile without a trial in this mode (it could not be measured) keeps its row.
       if (!summary) return emptyRow(profile.id, mode);
       const cells: Partial<Record<ColumnKey, Cell>> = {};
       for (const column of columns) {
-        const cell = cellOf(summary.metrics[column.metric], column);
-        if (cell) cells[column.key] = cell;
+        const distribution = summary.metrics[column.metric];
+        const cell = cellOf(distribution, column);
+        if (!cell) continue;
+        cells[column.key] = cell;
+        intervals.set(cell, medianIntervalOf(distribution, column));
       }
       return {
         profile_id: profile.id,
@@ -175,7 +220,7 @@ export function summaryTables(view: RunView): SummaryTable[] {
         tokens: tokenFigures(summary, view.reported_tokens[profile.id]?.[mode]),
       };
     });
-    markBest(rows, columns);
+    markBest(rows, columns, intervals);
     return { mode, columns, rows, reader_pace_tps: view.reader_pace_tps };
   });
 }
