@@ -8,6 +8,7 @@
 // Pure: no Node, no DOM.
 
 import { compareRunSteps, type Comparison, type ComparedTrial } from './comparisons';
+import { failingProfiles, type FailingProfile } from './failing-profiles';
 import { findingsSteps, type Finding } from './findings';
 import type { ProfileSnapshot } from './run';
 import { median } from './stats';
@@ -42,6 +43,8 @@ export interface RunDigest {
   comparisons: Comparison[];
   /** What the data shows of the myths (findings.ts). */
   findings: Finding[];
+  /** Profiles with no ok trial, or mostly failed, in the run's order (failing-profiles.ts). */
+  failing_profiles: FailingProfile[];
   /** Keyed by profile id, then mode: every profile × mode with a summary. */
   reported_tokens: Record<string, Partial<Record<Mode, ReportedTokens>>>;
 }
@@ -64,6 +67,7 @@ export const DIGEST_FIELDS = [
   'reader_pace_tps',
   'usage_completion_tokens',
   'usage_diff',
+  'error',
 ] as const satisfies readonly (keyof Trial)[];
 
 /** What a digest reads of a trial: where it is in the run, and its DIGEST_FIELDS. */
@@ -121,6 +125,10 @@ export function* runDigestSteps(
     comparisons,
     findings: found,
     reported_tokens: yield* reportedTokensSteps(summaries, byProfile),
+    failing_profiles: failingProfiles(
+      profiles.map((p) => p.id),
+      trials,
+    ),
   };
 }
 

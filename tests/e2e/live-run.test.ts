@@ -149,14 +149,25 @@ describe('live run', () => {
       'Rate limit reached (simulated by sim-error-429)',
     );
     const said = await problems.locator('li').allTextContents();
-    await page.getByText('The run is complete').waitFor({ timeout: 30_000 });
+    // Every call made, but one profile measured nothing: not a plain "complete".
+    await page.getByText('The run completed with failures').waitFor({ timeout: 30_000 });
     expect(await page.locator('.run-ended').textContent()).toContain('Stale URL');
 
-    // Later, from the history: the results say it in the live view's words.
+    // Later, from the history: the results say it in the live view's words, then
+    // the profile whose every trial failed, with the reason, before any figure.
     await app.open(`#/runs/${runId}`);
-    const stopped = page.locator('.results-stopped li');
+    const stopped = page.locator('.results-stopped li:not([data-failing])');
     await stopped.first().waitFor();
     expect(await stopped.allTextContents()).toEqual(said);
+    const failing = await page.locator('.results-stopped li[data-failing]').allTextContents();
+    expect(failing).toHaveLength(1);
+    expect(failing[0]).toMatch(
+      /^Rate limited: no trial ended ok; 2 of 2 failed with HTTP error\. .*Rate limit reached \(simulated by sim-error-429\)/,
+    );
+    expect(await page.locator('.results-status .badge').textContent()).toBe(
+      'completed with failures',
+    );
+    await screenshot(page, 'results-en-light-failing-profile');
   });
 
   it('cancels a long run after asking, and says what it kept', async () => {

@@ -204,7 +204,12 @@ describe('results of a real run', () => {
     expect(kinds).toContain(`pings_kept_open:${pings?.id}`);
     expect(kinds).toContain(`chunks_not_tokens:${batched?.id}`);
     expect(kinds.some((k) => k.startsWith('buffered') || k.startsWith('abort'))).toBe(false);
-    const shown = page.locator('.findings li');
+    // The rate-limited profile measured nothing: said first, before any myth.
+    const failing = page.locator('.findings li[data-finding="failing"]');
+    expect(await failing.count()).toBe(1);
+    expect(await failing.textContent()).toContain('Nothing was measured.');
+    expect(await page.locator('.findings li').first().getAttribute('data-finding')).toBe('failing');
+    const shown = page.locator('.findings li:not([data-finding="failing"])');
     expect(await shown.count()).toBe(expected.length);
     const shownKinds: (string | null)[] = [];
     for (let i = 0; i < expected.length; i++) {

@@ -287,6 +287,30 @@ describe('a key from stdin, then a run with it', () => {
     expect(run.stdout + run.stderr).not.toContain('sk-sim-invalid');
   });
 
+  it('says a profile that failed every trial first, in run and in show, before any figure', async () => {
+    const run = await cli(
+      ['run', '--profiles', 'keyed sim,refused sim', '--trials', '2', '--modes', 'stream'],
+      { keys },
+    );
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^run \S+: completed with failures$/);
+    const failures = lines.indexOf('failures (their figures below leave every failed trial out):');
+    expect(failures).toBe(2);
+    expect(lines[failures + 1]).toMatch(
+      /^ {2}Refused sim: no trial ended ok; 2 of 2 failed with http_error: HTTP 401/,
+    );
+    expect(lines.findIndex((line) => line.startsWith('--- stream'))).toBeGreaterThan(failures + 1);
+    expect(run.stdout).not.toMatch(/Keyed sim: (no trial|only)/);
+
+    const id = (lines[0] as string).split(' ')[1]?.replace(/:$/, '') as string;
+    const shown = await cli(['show', id], { keys });
+    expect(shown.stdout).toMatch(/^ {2}status +completed with failures$/m);
+    expect(shown.stdout.indexOf('  Refused sim: no trial ended ok')).toBeLessThan(
+      shown.stdout.indexOf('--- stream'),
+    );
+    // runId stays the first run's, which the next tests list and show.
+  });
+
   it('lists the run in the history and shows it', async () => {
     const runs = await json<RunListItem[]>(['history'], { keys });
     const item = runs.find((r) => r.id === runId);

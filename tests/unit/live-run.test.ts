@@ -271,14 +271,38 @@ describe('a live run followed by the page', () => {
     };
     model.apply(progress('a', 1, [[100, 1]]));
     model.apply({ type: 'run_finished', run_id: RUN, status: 'cancelled', outcome });
-    expect(model.end).toEqual({ status: 'cancelled', outcome });
+    expect(model.end).toEqual({
+      status: 'cancelled',
+      outcome,
+      failed_trials: 0,
+      failing_profiles: 0,
+    });
     expect(model.running.size).toBe(0);
+  });
+
+  it('ends counting what failed: the trials, and the profiles with no ok trial or mostly failed', () => {
+    const model = new LiveRunModel(liveRun());
+    const failed = (profile_id: string, k: number) => ({
+      ...finished(profile_id, k),
+      brief: brief('network_error'),
+    });
+    for (const trial of [failed('a', 1), failed('a', 2), finished('b', 1), failed('b', 2)]) {
+      model.apply({ type: 'trial_finished', run_id: RUN, ...trial });
+    }
+    model.markGone();
+    // a: 0 of 2 ok; b: 1 of 2, not fewer ok than failed.
+    expect(model.end).toMatchObject({ failed_trials: 3, failing_profiles: 1 });
   });
 
   it('knows a run that runsLive no longer lists has ended', () => {
     const model = new LiveRunModel(liveRun());
     model.markGone();
-    expect(model.end).toEqual({ status: null, outcome: null });
+    expect(model.end).toEqual({
+      status: null,
+      outcome: null,
+      failed_trials: 0,
+      failing_profiles: 0,
+    });
   });
 
   it('stays bounded however long the run', () => {

@@ -24,7 +24,7 @@ import { complain, signalExitCode, type CliDeps, type CliIo } from './io';
 import { PROBE_DEFAULTS, UsageError } from './options';
 import { createRunProgress } from './run-progress';
 import { runSeries } from './run-series';
-import { renderRunReport } from './run-report';
+import { renderRunReport, runStatusWords } from './run-report';
 import type { RunOptions, StoreCommand } from './store-args';
 import { withStore, type CliStore } from './store-session';
 
@@ -145,7 +145,7 @@ async function execute(
         })}\n`
       : // Provider text in the report (errors) is escaped for the terminal.
         printable(
-          `run ${outcome.run_id}: ${outcome.status}\n\n${renderRunReport(detail, outcome.failures)}`,
+          `run ${outcome.run_id}: ${runStatusWords(detail)}\n\n${renderRunReport(detail, outcome.failures)}`,
         ),
   );
   return exitCode(outcome, detail, io, session.path);

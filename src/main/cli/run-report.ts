@@ -10,6 +10,7 @@ import {
   type RunDetail,
   type RunRecord,
 } from '../../shared/run';
+import { failingProfiles, type FailingProfile } from '../../shared/failing-profiles';
 import { headlineFirstTokenMetric, metricLabel, type ModeSummary } from '../../shared/summary';
 import type { Mode } from '../../shared/trial';
 import { TOKENIZER } from '../probe';
@@ -56,6 +57,7 @@ export function renderRunReport(
   failures: readonly ProfileFailure[] | null = detail.run.profile_failures,
 ): string {
   const { run } = detail;
+  const failing = failingOf(detail);
   const blocks = run.profiles.map((profile) => {
     const counted = detail.trials
       .filter((t) => t.profile_id === profile.id && !t.warmup)
@@ -87,9 +89,40 @@ export function renderRunReport(
   });
   const comparison = sideBySide(run, detail.summaries);
   const verdicts = comparison ? renderRunComparisons(detail) : null;
-  return [...blocks, ...(comparison ? [comparison] : []), ...(verdicts ? [verdicts] : [])].join(
-    '\n',
+  return [
+    ...(failing.length > 0 ? [failingSection(detail.run, failing)] : []),
+    ...blocks,
+    ...(comparison ? [comparison] : []),
+    ...(verdicts ? [verdicts] : []),
+  ].join('\n');
+}
+
+function failingOf(detail: RunDetail): FailingProfile[] {
+  return failingProfiles(
+    detail.run.profiles.map((p) => p.id),
+    detail.trials,
   );
+}
+
+/** A run's status, and "with failures" when a profile measured nothing or mostly failed. */
+export function runStatusWords(detail: RunDetail): string {
+  const { status } = detail.run;
+  return status === 'completed' && failingOf(detail).length > 0
+    ? 'completed with failures'
+    : status;
+}
+
+/** Before any figure: which profiles had no ok trial, or mostly failed, and why. */
+function failingSection(run: RunRecord, failing: readonly FailingProfile[]): string {
+  const lines = failing.map((f) => {
+    const name = run.profiles.find((p) => p.id === f.profile_id)?.name ?? f.profile_id;
+    const how =
+      f.ok === 0
+        ? `no trial ended ok; ${f.count} of ${f.trials} failed with ${f.status}`
+        : `only ${f.ok} of ${f.trials} trials ended ok; ${f.count} failed with ${f.status}`;
+    return safeLine`  ${name}: ${how}${f.message === null ? '' : `: ${f.message}`}\n`;
+  });
+  return `failures (their figures below leave every failed trial out):\n${lines.join('')}`;
 }
 
 /**
@@ -158,7 +191,7 @@ export function renderRunHeader(detail: RunDetail): string {
         `${seconds(Date.parse(run.ended_at) - Date.parse(run.started_at))} later`;
   const { limits } = config;
   const rows: [string, string][] = [
-    ['status', run.status],
+    ['status', runStatusWords(detail)],
     ['started', `${localTime(run.started_at)} (${ended})`],
     ...(run.label === null ? [] : [['label', run.label] as [string, string]]),
     ...(run.series_id === null

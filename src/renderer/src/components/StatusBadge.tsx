@@ -12,8 +12,23 @@ export function StatusBadge({ status }: { status: TrialStatus }) {
   );
 }
 
-export function RunStatusBadge({ status }: { status: RunStatus }) {
+/**
+ * A run's status; `withFailures`: a profile of it measured nothing or mostly
+ * failed, so a completed run is not all green.
+ */
+export function RunStatusBadge({
+  status,
+  withFailures = false,
+}: {
+  status: RunStatus;
+  withFailures?: boolean;
+}) {
   const { t } = useTranslation();
+  if (status === 'completed' && withFailures) {
+    return (
+      <span className="badge badge-failed">{t('common.runStatus.completedWithFailures')}</span>
+    );
+  }
   const tone = status === 'completed' ? 'ok' : status === 'running' ? 'live' : 'failed';
   return <span className={`badge badge-${tone}`}>{t(`common.runStatus.${status}`)}</span>;
 }

@@ -1,10 +1,13 @@
 // Why a profile of a run stopped or was not measured: its name and the reason,
 // then the run's own message (the provider's last error, redacted). One
 // wording for the live run and for its results later, which read it back
-// from the history (RunRecord.profile_failures).
+// from the history (RunRecord.profile_failures). And a profile that made its
+// calls but had no ok trial, or mostly failed: how many, and why.
 
 import { useTranslation } from 'react-i18next';
+import type { FailingProfile } from '../../../../shared/failing-profiles';
 import type { ProfileFailure } from '../../../../shared/run';
+import { useFormat } from '../../i18n/format';
 
 export function ProfileFailureLine({ failure, name }: { failure: ProfileFailure; name: string }) {
   const { t } = useTranslation();
@@ -17,6 +20,31 @@ export function ProfileFailureLine({ failure, name }: { failure: ProfileFailure;
         })}
       </strong>{' '}
       <span className="wrap-anywhere">{failure.message}</span>
+    </>
+  );
+}
+
+export function FailingProfileLine({ failure, name }: { failure: FailingProfile; name: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const figures = {
+    name,
+    ok: format.count(failure.ok),
+    trials: format.count(failure.trials),
+    count: format.count(failure.count),
+    status: t(`common.status.${failure.status}`),
+  };
+  return (
+    <>
+      <strong className="wrap-anywhere">
+        {t(failure.ok === 0 ? 'runs.failing.none' : 'runs.failing.most', figures)}
+      </strong>
+      {failure.message !== null && (
+        <>
+          {' '}
+          <span className="wrap-anywhere">{failure.message}</span>
+        </>
+      )}
     </>
   );
 }

@@ -33,7 +33,9 @@ export function LiveRunView(props: { initial: LiveRun; onEnded: (end: RunEnd) =>
         actions={
           <CancelRun
             runId={record.id}
-            onNothingToCancel={() => props.onEnded({ status: null, outcome: null })}
+            onNothingToCancel={() =>
+              props.onEnded({ status: null, outcome: null, failed_trials: 0, failing_profiles: 0 })
+            }
           />
         }
       />

@@ -5,6 +5,7 @@
 
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isFailing } from '../../../../../shared/failing-profiles';
 import { useFormat } from '../../../i18n/format';
 import { useDuration } from './duration';
 import type { ProfileProgress } from './live-snapshot';
@@ -99,6 +100,18 @@ function StateText(profile: ProfileProgress) {
         </span>
       );
     case 'done':
+      // Every call made is not every trial measured: a profile that mostly failed says so.
+      if (isFailing(profile.done, profile.ok)) {
+        return (
+          <span className="state-failed-text">
+            {t(
+              profile.ok === 0
+                ? 'runs.live.profiles.finishedAllFailed'
+                : 'runs.live.profiles.finishedMostFailed',
+            )}
+          </span>
+        );
+      }
       return <span className="state-done-text">{t('runs.live.profiles.finished')}</span>;
     case 'waiting':
       return <span className="muted">{t('runs.live.profiles.waiting')}</span>;

@@ -14,7 +14,8 @@ export function RunEndedNotice({ end }: { end: RunEnd }) {
   const notice = useRef<HTMLDivElement>(null);
   useEffect(() => notice.current?.focus(), []);
   const { outcome } = end;
-  const tone = end.status === 'completed' || end.status === null ? 'info' : 'warning';
+  const failing = end.failing_profiles > 0;
+  const tone = (end.status === 'completed' || end.status === null) && !failing ? 'info' : 'warning';
 
   return (
     <div ref={notice} className={`message message-${tone} run-ended`} role="status" tabIndex={-1}>
@@ -32,10 +33,16 @@ export function RunEndedNotice({ end }: { end: RunEnd }) {
                     count: outcome.saved_trials,
                     saved: format.count(outcome.saved_trials),
                   })
-                : t('runs.ended.completed', {
-                    count: outcome.saved_trials,
-                    saved: format.count(outcome.saved_trials),
-                  })}
+                : failing
+                  ? t('runs.ended.completedWithFailures', {
+                      count: outcome.saved_trials,
+                      saved: format.count(outcome.saved_trials),
+                      failed: format.count(end.failed_trials),
+                    })
+                  : t('runs.ended.completed', {
+                      count: outcome.saved_trials,
+                      saved: format.count(outcome.saved_trials),
+                    })}
         </p>
         {outcome && outcome.failures.length > 0 && (
           <ul>

@@ -6,6 +6,7 @@
 // run's size: lines are thinned, only the latest results and chart lines
 // are kept, and per-profile counts stand for the rest.
 
+import { isFailing } from '../../../../../shared/failing-profiles';
 import {
   trialKey,
   type AppEvent,
@@ -66,6 +67,9 @@ export interface ProfileFailureNote {
 export interface RunEnd {
   status: RunStatus | null;
   outcome: RunOutcome | null;
+  /** Trials seen failing on this page, and the profiles with no ok trial or mostly failed. */
+  failed_trials: number;
+  failing_profiles: number;
 }
 
 /** Every other point, the last one kept, until the line fits. */
@@ -134,7 +138,16 @@ export class LiveRunModel {
 
   /** runsLive no longer lists the run: it ended while this page was not told. */
   markGone(): void {
-    this.end ??= { status: null, outcome: null };
+    this.end ??= { status: null, outcome: null, ...this.failureCounts() };
+  }
+
+  /** What failed, by the tallies of the trials this page saw end (warm-ups among them). */
+  private failureCounts(): Pick<RunEnd, 'failed_trials' | 'failing_profiles'> {
+    const tallies = [...this.tallies.values()];
+    return {
+      failed_trials: tallies.reduce((sum, t) => sum + t.failed, 0),
+      failing_profiles: tallies.filter((t) => isFailing(t.done, t.ok)).length,
+    };
   }
 
   /** Applies an event of this run; false for another run's. */
@@ -179,7 +192,7 @@ export class LiveRunModel {
         this.running.clear();
         this.waits.clear();
         this.linesVersion++;
-        this.end = { status: event.status, outcome: event.outcome };
+        this.end = { status: event.status, outcome: event.outcome, ...this.failureCounts() };
         return true;
       case 'series_progress':
         // The series' own view (SeriesBanner) follows it; the run is told by its own events.

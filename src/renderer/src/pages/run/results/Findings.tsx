@@ -1,10 +1,12 @@
 // What this run's data shows of the five myths, a sentence each with the
 // figures it rests on, and only where the data shows it (src/shared/findings.ts
 // decides). Nothing found is said as such: it is not a verdict on the endpoint.
+// A profile that measured nothing, or mostly failed, comes first.
 
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Difference } from '../../../../../shared/comparisons';
+import type { FailingProfile } from '../../../../../shared/failing-profiles';
 import type { Figure, Finding, ReaderFigures } from '../../../../../shared/findings';
 import type { Formatters } from '../../../i18n/format';
 import { profileOf, type RunProfile } from './run-profiles';
@@ -12,9 +14,12 @@ import { useStableFormat } from './use-results-text';
 
 export function Findings({
   findings,
+  failing,
   profiles,
 }: {
   findings: readonly Finding[];
+  /** Said first: a profile that measured nothing, or mostly failed. */
+  failing: readonly FailingProfile[];
   profiles: readonly RunProfile[];
 }) {
   const { t } = useTranslation();
@@ -25,8 +30,41 @@ export function Findings({
         <h2 id="results-findings-title">{t('results.findings.title')}</h2>
         <p className="muted small">{t('results.findings.intro')}</p>
       </div>
+      {failing.length > 0 && (
+        <ul className="findings">
+          {failing.map((failure) => (
+            <li key={failure.profile_id} data-finding="failing">
+              <strong className="finding-profile wrap-anywhere">
+                {profileOf(profiles, failure.profile_id).name}
+              </strong>
+              <span className="finding-title">
+                {t(
+                  failure.ok === 0
+                    ? 'results.findings.failing.titleNone'
+                    : 'results.findings.failing.titleMost',
+                )}
+              </span>
+              <p>
+                {t(
+                  failure.ok === 0
+                    ? 'results.findings.failing.textNone'
+                    : 'results.findings.failing.textMost',
+                  {
+                    ok: format.count(failure.ok),
+                    trials: format.count(failure.trials),
+                    count: format.count(failure.count),
+                    status: t(`common.status.${failure.status}`),
+                  },
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
       {findings.length === 0 ? (
-        <p>{t('results.findings.none')}</p>
+        <p>
+          {failing.length > 0 ? t('results.findings.noneWithFailures') : t('results.findings.none')}
+        </p>
       ) : (
         <ul className="findings">
           {findings.map((finding) => (

@@ -1,18 +1,20 @@
 // What was measured, and how: when, the run's status, the prompt, the modes,
 // trials and max_tokens, and the profiles. A run that did not finish says so
-// first: what it shows is what was measured before it stopped.
+// first: what it shows is what was measured before it stopped; so does one
+// where a profile measured nothing, or mostly failed.
 
 import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RunView } from '../../../../../shared/api';
+import type { FailingProfile } from '../../../../../shared/failing-profiles';
 import type { ProfileFailure } from '../../../../../shared/run';
 import { RunStatusBadge } from '../../../components/StatusBadge';
 import type { Formatters } from '../../../i18n/format';
 import { useStableFormat } from './use-results-text';
 import { profileOf, type RunProfile } from './run-profiles';
 import { formatHistoryQuery, NO_FILTERS } from '../../history/history-query';
-import { ProfileFailureLine } from '../ProfileFailureLine';
+import { FailingProfileLine, ProfileFailureLine } from '../ProfileFailureLine';
 
 /** Longer prompts are shown folded: the figures are what people came for. */
 const PROMPT_PREVIEW_CHARS = 400;
@@ -40,7 +42,12 @@ export function RunHeader({
         <div>
           <h1>{t('results.header.title', { time: format.dateTime(run.started_at) })}</h1>
           <p className="results-status">
-            <RunStatusBadge status={run.status} />
+            <RunStatusBadge
+              status={run.status}
+              withFailures={
+                view.failing_profiles.length > 0 || (run.profile_failures ?? []).length > 0
+              }
+            />
             <span>
               {durationMs === null
                 ? t('results.header.notEnded')
@@ -60,7 +67,12 @@ export function RunHeader({
           </p>
         </div>
       )}
-      <StoppedProfiles failures={run.profile_failures ?? []} profiles={profiles} />
+      <ProfileProblems
+        completed={run.status === 'completed'}
+        stopped={run.profile_failures ?? []}
+        failing={view.failing_profiles}
+        profiles={profiles}
+      />
       <section className="card results-facts" aria-labelledby="results-facts-title">
         <h2 id="results-facts-title" className="visually-hidden">
           {t('results.header.factsTitle')}
@@ -161,21 +173,31 @@ export function RunHeader({
   );
 }
 
-/** Profiles that stopped early or were not measured, in the live run's words (kept with the run). */
-function StoppedProfiles({
-  failures,
+/**
+ * Profiles that stopped early or were not measured, in the live run's words
+ * (kept with the run), then those whose trials mostly failed: before any
+ * figure, since the figures below leave their failed trials out.
+ */
+function ProfileProblems({
+  completed,
+  stopped,
+  failing,
   profiles,
 }: {
-  failures: readonly ProfileFailure[];
+  completed: boolean;
+  stopped: readonly ProfileFailure[];
+  failing: readonly FailingProfile[];
   profiles: readonly RunProfile[];
 }) {
   const { t } = useTranslation();
-  if (failures.length === 0) return null;
+  if (stopped.length === 0 && failing.length === 0) return null;
+  // A profile that stopped says why in the run's own words; its tally would repeat it.
+  const stoppedIds = new Set(stopped.map((failure) => failure.profile_id));
   return (
     <div className="message message-warning results-stopped" role="status">
-      <p>{t('results.header.stopped')}</p>
+      <p>{completed ? t('results.header.completedWithFailures') : t('results.header.stopped')}</p>
       <ul>
-        {failures.map((failure) => (
+        {stopped.map((failure) => (
           <li
             key={`${failure.profile_id}\u0000${failure.message}`}
             data-profile={failure.profile_id}
@@ -186,6 +208,16 @@ function StoppedProfiles({
             />
           </li>
         ))}
+        {failing
+          .filter((failure) => !stoppedIds.has(failure.profile_id))
+          .map((failure) => (
+            <li key={failure.profile_id} data-profile={failure.profile_id} data-failing="">
+              <FailingProfileLine
+                failure={failure}
+                name={profileOf(profiles, failure.profile_id).name}
+              />
+            </li>
+          ))}
       </ul>
     </div>
   );

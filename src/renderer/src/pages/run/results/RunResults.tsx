@@ -60,7 +60,7 @@ function Results({
   return (
     <div className="stack run-results" data-run={view.run.id}>
       <RunHeader view={view} profiles={profiles} actions={<ExportPanel runId={view.run.id} />} />
-      <Findings findings={view.findings} profiles={profiles} />
+      <Findings findings={view.findings} failing={view.failing_profiles} profiles={profiles} />
       <SummaryTables tables={tables} profiles={profiles} />
       <PhaseChart
         medians={charts.phase_medians}

@@ -6,6 +6,7 @@
 import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isFailing } from '../../../../../shared/failing-profiles';
 import type { Mode } from '../../../../../shared/trial';
 import { StatusBadge } from '../../../components/StatusBadge';
 import type { Formatters } from '../../../i18n/format';
@@ -186,6 +187,11 @@ function Row({
           <span className="profile-swatch" data-series={profile.index % 8} aria-hidden="true" />
           <span className="profile-name">{profile.name}</span>
         </span>
+        {isFailing(row.trials, row.ok) && (
+          <span className="badge badge-failed profile-failing">
+            {t(row.ok === 0 ? 'results.summary.failing.none' : 'results.summary.failing.most')}
+          </span>
+        )}
       </th>
       <td className="number" data-column="ok">
         {t('common.units.nOf', { ok: format.count(row.ok), n: format.count(row.trials) })}
