@@ -103,6 +103,7 @@ export function openAppServices(options: AppServicesOptions): AppServices {
       runs,
       endpointOf: (id) => profileEndpoint(id, { profiles: store.profiles, keys, simulator }),
       chooseSavePath: options.chooseSavePath,
+      now: () => new Date().toISOString(),
     }),
     (method, error) =>
       log(

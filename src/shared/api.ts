@@ -114,6 +114,16 @@ export interface ConnectionTest {
   answer: string | null;
 }
 
+/** A profile's last connection test, as kept: when, and how it ended. */
+export interface ProfileCheck {
+  profile_id: string;
+  checked_at: string;
+  status: TrialStatus;
+  http_status: number | null;
+  /** The provider's message when it failed. */
+  message: string | null;
+}
+
 export interface ModelInfo {
   id: string;
   /** The provider's display name, when it gives one. */

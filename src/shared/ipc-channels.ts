@@ -24,6 +24,7 @@ export const IPC_CHANNELS = {
   profilesDuplicate: 'lasttoken:profiles:duplicate',
   profilesRemove: 'lasttoken:profiles:remove',
   profilesTest: 'lasttoken:profiles:test',
+  profilesChecks: 'lasttoken:profiles:checks',
   keysStatus: 'lasttoken:keys:status',
   keysSet: 'lasttoken:keys:set',
   keysDelete: 'lasttoken:keys:delete',

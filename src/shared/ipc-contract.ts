@@ -12,6 +12,7 @@ import {
   type ApiResult,
   type AppEvent,
   type ConnectionTest,
+  type ProfileCheck,
   type ExportResult,
   type KeyStatus,
   type LiveRun,
@@ -234,6 +235,12 @@ export const ipcContract = {
     channel: IPC_CHANNELS.profilesTest,
     input: z.strictObject({ id }),
     result: returns<ConnectionTest>(),
+  },
+  /** Every profile's last connection test, kept by profilesTest. */
+  profilesChecks: {
+    channel: IPC_CHANNELS.profilesChecks,
+    input: empty,
+    result: returns<ProfileCheck[]>(),
   },
 
   keysStatus: {

@@ -184,6 +184,32 @@ describe('new run', () => {
     await expect.poll(() => startButton(page).isEnabled()).toBe(true);
   });
 
+  it('warns before starting a profile whose last connection test failed, and still starts', async () => {
+    const dead = app.services.profiles.create({
+      name: 'Refused endpoint',
+      base_url: 'http://127.0.0.1:9/v1',
+      model: 'm',
+    });
+    const tested = await app.services.dispatch('profilesTest', { id: dead.id });
+    expect(tested.ok && (tested.value as { status: string }).status).toBe('network_error');
+    await app.open('#/runs/new');
+    const { page } = app;
+    const option = page.locator('.profile-option').filter({ hasText: 'Refused endpoint' });
+    await expect.poll(() => option.textContent()).toContain('last test failed');
+    const warning = page.locator('.plan-failed-checks');
+    expect(await warning.count()).toBe(0);
+    await profileBox(page, 'Refused endpoint').check();
+    await warning.waitFor();
+    expect(await warning.textContent()).toMatch(
+      /The last connection test of this profile failed[\s\S]*Refused endpoint: network error at /,
+    );
+    await screenshot(page, 'new-run-en-light-failed-check');
+    await expect.poll(() => startButton(page).isEnabled()).toBe(true);
+    await profileBox(page, 'Refused endpoint').uncheck();
+    await expect.poll(() => warning.count()).toBe(0);
+    app.services.profiles.remove(dead.id);
+  });
+
   it('starts the run and opens its live view', async () => {
     await app.open('#/runs/new');
     const { page } = app;

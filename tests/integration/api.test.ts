@@ -308,6 +308,39 @@ describe.each([ipc, http])('the API over $name', (transport) => {
     expect(unsaved.models.length).toBe(models.models.length);
   });
 
+  it('keeps each profile’s last connection test, for New run to warn of', async () => {
+    const before = Date.now();
+    const dead = await value('profilesCreate', {
+      name: 'Nothing listens',
+      base_url: 'http://127.0.0.1:9/v1',
+      model: 'm',
+    });
+    const failed = await value('profilesTest', { id: dead.id });
+    expect(failed.status).toBe('network_error');
+    const checks = await value('profilesChecks', {});
+    const kept = checks.find((c) => c.profile_id === dead.id);
+    expect(kept).toEqual({
+      profile_id: dead.id,
+      checked_at: expect.any(String),
+      status: 'network_error',
+      http_status: null,
+      message: failed.message,
+    });
+    expect(Date.parse(kept?.checked_at ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    // The profile that answered keeps an ok; a new test replaces the last.
+    expect(checks.find((c) => c.profile_id === profileId)?.status).toBe('ok');
+    await value('profilesUpdate', {
+      id: dead.id,
+      patch: { base_url: `${sim.url}/v1`, model: STEADY },
+    });
+    await value('profilesTest', { id: dead.id });
+    const again = await value('profilesChecks', {});
+    expect(again.filter((c) => c.profile_id === dead.id).map((c) => c.status)).toEqual(['ok']);
+    // Removed, the profile takes its test with it.
+    await value('profilesRemove', { id: dead.id });
+    expect((await value('profilesChecks', {})).some((c) => c.profile_id === dead.id)).toBe(false);
+  });
+
   it('plans, runs with live events, and keeps the run', async () => {
     const config = {
       prompt: 'Count slowly.',

@@ -77,6 +77,7 @@ describe('migrations', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
     expect(tables(db)).toEqual([
+      'profile_checks',
       'profiles',
       'run_digests',
       'run_profiles',

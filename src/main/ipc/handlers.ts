@@ -26,7 +26,9 @@ import { NotFoundError } from './not-found';
 
 export interface HandlerDeps {
   identity: Pick<AppInfo, 'name' | 'version' | 'electron' | 'transport'>;
-  store: Pick<Store, 'history' | 'runs' | 'trialPages' | 'digests'>;
+  store: Pick<Store, 'history' | 'runs' | 'trialPages' | 'digests' | 'profileChecks' | 'writable'>;
+  /** The time now, as an ISO string: when a connection test was made. */
+  now: () => string;
   profiles: ProfileService;
   settings: SettingsService;
   runs: RunService;
@@ -129,7 +131,13 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
       });
     },
     profilesRemove: ({ id }) => profiles.remove(id),
-    profilesTest: async ({ id }) => testConnection(await deps.endpointOf(id)),
+    profilesTest: async ({ id }) => {
+      const result = await testConnection(await deps.endpointOf(id));
+      // Kept for New run's warning; a history opened read-only keeps nothing.
+      if (deps.store.writable) deps.store.profileChecks.record(id, deps.now(), result);
+      return result;
+    },
+    profilesChecks: () => deps.store.profileChecks.all(),
 
     keysStatus: async ({ profile_ids }) => {
       const statuses: Record<string, KeyStatus> = {};

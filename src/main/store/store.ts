@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { HistoryQueries } from './history-queries';
 import { asOpenError, openDatabase, type OpenDatabaseOptions } from './open-database';
+import { ProfileChecks } from './profile-checks';
 import { ProfilesRepository } from './profiles-repository';
 import { backfillReaderMetrics } from './reader-backfill';
 import { RunDigests } from './run-digests';
@@ -17,6 +18,8 @@ export interface Store {
   /** False when opened read-only (OpenDatabaseOptions.allowReadOnly): every write would fail. */
   readonly writable: boolean;
   readonly profiles: ProfilesRepository;
+  /** Each profile's last connection test. */
+  readonly profileChecks: ProfileChecks;
   readonly runs: RunsRepository;
   readonly history: HistoryQueries;
   /** Every trial of a run, one at a time: for work that visits them all. */
@@ -44,6 +47,7 @@ export function openStore(path: string, options: OpenDatabaseOptions = {}): Stor
     db,
     writable: !db.readonly,
     profiles: new ProfilesRepository(db),
+    profileChecks: new ProfileChecks(db),
     runs,
     history,
     trialPages,

@@ -13,6 +13,7 @@ import { sql as trialReader } from './007-trial-reader';
 import { sql as runProfileFailures } from './008-run-profile-failures';
 import { sql as trialBytesAfterEnd } from './009-trial-bytes-after-end';
 import { sql as runDigests } from './010-run-digests';
+import { sql as profileChecks } from './011-profile-checks';
 
 export interface Migration {
   version: number;
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'run-profile-failures', sql: runProfileFailures },
   { version: 9, name: 'trial-bytes-after-end', sql: trialBytesAfterEnd },
   { version: 10, name: 'run-digests', sql: runDigests },
+  { version: 11, name: 'profile-checks', sql: profileChecks },
 ];
 
 /** The schema version this build of LastToken writes. */

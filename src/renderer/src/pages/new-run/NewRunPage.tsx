@@ -52,6 +52,14 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
     () => lasttoken().keysStatus({ profile_ids: profiles.map((p) => p.id) }),
     [profiles],
   );
+  const checks = useApiValue(() => lasttoken().profilesChecks(), [profiles]);
+  const checksById = useMemo(
+    () =>
+      checks.loaded.state === 'ready'
+        ? Object.fromEntries(checks.loaded.value.map((c) => [c.profile_id, c]))
+        : undefined,
+    [checks.loaded],
+  );
   const parsed = useMemo(() => parseDraft(draft), [draft]);
   const plan = useRunPlan(parsed.config);
   const [repeatDraft, setRepeatDraft] = useState<RepeatDraft>(NO_REPEAT);
@@ -82,6 +90,7 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
         <ProfilePicker
           profiles={profiles}
           keys={keys.loaded.state === 'ready' ? keys.loaded.value : undefined}
+          checks={checksById}
           selected={draft.profileIds}
           onChange={(profileIds) => change({ profileIds })}
         />
@@ -105,6 +114,7 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
         profiles={profiles}
         selected={draft.profileIds}
         keys={keys.loaded.state === 'ready' ? keys.loaded.value : undefined}
+        checks={checksById}
         starting={starting}
         startError={startError}
       />

@@ -5,7 +5,7 @@
 
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KeyStatus, RunPlanView } from '../../../../shared/api';
+import type { KeyStatus, ProfileCheck, RunPlanView } from '../../../../shared/api';
 import type { Profile } from '../../../../shared/run';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { useFormat } from '../../i18n/format';
@@ -21,6 +21,8 @@ export function PlanPanel(props: {
   profiles: readonly Profile[];
   selected: readonly string[];
   keys: Record<string, KeyStatus> | undefined;
+  /** Each profile's last connection test, by id; undefined while asked. */
+  checks: Record<string, ProfileCheck> | undefined;
   starting: boolean;
   startError: unknown;
 }) {
@@ -44,11 +46,49 @@ export function PlanPanel(props: {
         {plan.state === 'failed' && <ErrorMessage error={plan.error} />}
         {view && <PlanView view={view} {...props} />}
       </div>
+      <FailedChecks profiles={props.profiles} selected={props.selected} checks={props.checks} />
       <button type="submit" className="primary start-button" disabled={!canStart}>
         {props.starting ? t('runs.new.plan.starting') : t('runs.new.plan.start')}
       </button>
       {props.startError !== null && <ErrorMessage error={props.startError} />}
     </aside>
+  );
+}
+
+/**
+ * Chosen profiles whose last connection test failed: said before Start, which
+ * stays enabled (the endpoint may be back), so nobody runs into it unwarned.
+ */
+function FailedChecks(props: {
+  profiles: readonly Profile[];
+  selected: readonly string[];
+  checks: Record<string, ProfileCheck> | undefined;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const failed = props.profiles.flatMap((profile) => {
+    const check = props.checks?.[profile.id];
+    return props.selected.includes(profile.id) && check && check.status !== 'ok'
+      ? [{ profile, check }]
+      : [];
+  });
+  if (failed.length === 0) return null;
+  return (
+    <div className="message message-warning plan-failed-checks" role="status">
+      <p>{t('runs.new.plan.failedChecks', { count: failed.length })}</p>
+      <ul>
+        {failed.map(({ profile, check }) => (
+          <li key={profile.id} className="wrap-anywhere" data-profile={profile.id}>
+            {t('runs.new.plan.failedCheck', {
+              name: profile.name,
+              time: format.dateTime(check.checked_at),
+              status: t(`common.status.${check.status}`),
+            })}
+            {check.message !== null && ` ${check.message}`}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

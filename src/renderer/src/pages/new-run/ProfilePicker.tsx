@@ -1,10 +1,11 @@
-// The profiles a run measures side by side: each with its model and whether
-// its key is stored. A profile without a key can still be chosen (a local
-// server needs none); the plan says which requests go without one.
+// The profiles a run measures side by side: each with its model, whether
+// its key is stored, and whether its last connection test failed. A profile
+// without a key can still be chosen (a local server needs none); the plan
+// says which requests go without one.
 
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KeyStatus } from '../../../../shared/api';
+import type { KeyStatus, ProfileCheck } from '../../../../shared/api';
 import type { Profile } from '../../../../shared/run';
 import { hrefOf } from '../../router';
 
@@ -12,6 +13,8 @@ export function ProfilePicker(props: {
   profiles: readonly Profile[];
   /** Undefined while the keychain is being asked, or when it could not be. */
   keys: Record<string, KeyStatus> | undefined;
+  /** Each profile's last connection test, by id; undefined while asked. */
+  checks: Record<string, ProfileCheck> | undefined;
   selected: readonly string[];
   onChange: (ids: string[]) => void;
 }) {
@@ -77,6 +80,9 @@ export function ProfilePicker(props: {
                 {profile.model}
               </span>
               <KeyBadge profile={profile} status={props.keys?.[profile.id]} />
+              {props.checks?.[profile.id] && props.checks[profile.id]?.status !== 'ok' && (
+                <span className="badge badge-failed">{t('runs.new.profiles.lastTestFailed')}</span>
+              )}
             </span>
           </label>
         ))}
