@@ -345,7 +345,7 @@ describe('rate limits in a run', () => {
     expect(run.stdout).toContain('--- plain (3 trials: 3 ok) ---');
 
     // Later, from the history alone: why the profile stopped, in the words the run used, where its figures are.
-    const runId = /^run ([0-9a-f-]{36}): completed$/m.exec(run.stdout)?.[1] ?? '';
+    const runId = /^run ([0-9a-f-]{36}): completed with failures$/m.exec(run.stdout)?.[1] ?? '';
     const said = run.stdout.split('\n').find((line) => message.test(line)) ?? '';
     expect(said).toMatch(/^ {2}profile “Down” stopped/);
     const shown = await cli(['show', runId, '--db', db]);
@@ -396,7 +396,7 @@ describe('rate limits in a run', () => {
     const run = await cli([...argv, '--db', db]);
     expect(run.code).toBe(1);
     expect(server.callsOf('refused').at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
-    const runId = /^run ([0-9a-f-]{36}): completed$/m.exec(run.stdout)?.[1] ?? '';
+    const runId = /^run ([0-9a-f-]{36}): completed with failures$/m.exec(run.stdout)?.[1] ?? '';
 
     const raw = new Database(db, { readonly: true });
     let stored: string;

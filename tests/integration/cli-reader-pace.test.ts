@@ -11,6 +11,7 @@ import { startSimulator } from '../../src/main/sim';
 import { openStore } from '../../src/main/store';
 import type { Comparison } from '../../src/shared/comparisons';
 import { verdictWords } from '../../src/main/cli/comparison-text';
+import { csvNumber } from '../../src/main/export';
 import { readerMetrics } from '../../src/shared/reader';
 import type { RunRecord, StoredTrial } from '../../src/shared/run';
 import { cliInProcess } from '../support/cli-in-process';
@@ -120,7 +121,7 @@ describe('reader metrics from the command line', () => {
     const slow = await show(db, ['--reader-pace', '2']);
     expect(rows.map((r) => r[column('reader_pace_tps')])).toEqual(slow.trials.map(() => '2'));
     expect(rows.map((r) => Number(r[column('reader_done_ms')] || NaN))).toEqual(
-      slow.trials.map((t) => t.trial.reader_done_ms ?? NaN),
+      slow.trials.map((t) => csvNumber('reader_done_ms', t.trial.reader_done_ms ?? NaN) ?? NaN),
     );
     const refused = await cliInProcess([
       'export',

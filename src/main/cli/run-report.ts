@@ -104,12 +104,14 @@ function failingOf(detail: RunDetail): FailingProfile[] {
   );
 }
 
-/** A run's status, and "with failures" when a profile measured nothing or mostly failed. */
+/**
+ * A run's status, and "with failures" when a profile stopped early, was not
+ * measured, or measured nothing or mostly failed (as the app's badge says).
+ */
 export function runStatusWords(detail: RunDetail): string {
-  const { status } = detail.run;
-  return status === 'completed' && failingOf(detail).length > 0
-    ? 'completed with failures'
-    : status;
+  const { status, profile_failures } = detail.run;
+  const troubled = (profile_failures ?? []).length > 0 || failingOf(detail).length > 0;
+  return status === 'completed' && troubled ? 'completed with failures' : status;
 }
 
 /** Before any figure: which profiles had no ok trial, or mostly failed, and why. */
