@@ -174,6 +174,8 @@ describe('lasttoken probe (table)', () => {
     const [stream, plain] = (JSON.parse(json.stdout) as ProbeDocument).trials;
     expect(stream?.status).toBe('aborted');
     expect(stream?.abort?.after_tokens).toBe(10);
+    // A token a chunk: the hang-up came at the tenth, on the first trial too.
+    expect(stream?.tokens).toBe(10);
     expect(plain?.status).toBe('ok');
     expect(plain?.abort).toBeNull();
 
@@ -189,9 +191,11 @@ describe('lasttoken probe (table)', () => {
       '10',
     ]);
     expect(table.code).toBe(0);
-    expect(table.stdout).toContain('abort experiment: hung up after 10 tokens');
+    expect(table.stdout).toContain(
+      'abort experiment: hung up at the chunk that brought the answer to 10 tokens',
+    );
     expect(table.stdout).toMatch(
-      /stream #1 {2}hung up at \d+(\.\d)? ms after 1\d tokens, socket closed/,
+      /stream #1 {2}hung up at \d+(\.\d)? ms after 10 tokens, socket closed/,
     );
     expect(table.stdout).toMatch(/^ {2}measured: .* after the hang-up/m);
     // The rest is a caution, with the ids to look up (the simulator sends one per request).

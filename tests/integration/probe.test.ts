@@ -531,8 +531,8 @@ describe('the abort experiment', () => {
     const trial = await probe({ model: 'sim-steady', options: { abort_after_tokens: 5 } });
     expect(trial.status).toBe('aborted');
     expect(trial.abort?.after_tokens).toBe(5);
-    expect(trial.tokens).toBeGreaterThanOrEqual(5);
-    expect(trial.tokens).toBeLessThan(10);
+    // A token a chunk: the hang-up comes at the fifth, counted as it arrived.
+    expect(trial.tokens).toBe(5);
     expect(trial.abort?.close_ms).not.toBeNull();
     expect(trial.abort?.close_ms as number).toBeLessThan(500);
     // The server noticed the hang-up and still generated the rest.
@@ -540,6 +540,29 @@ describe('the abort experiment', () => {
     const trace = traceOf(trial);
     expect(trace.client_closed_mono_ms).not.toBeNull();
     expect(trace.generated_after_close).toBeGreaterThan(20);
+  });
+
+  it('hangs up at the chunk that reaches K, however fast they come', async () => {
+    // A token every millisecond: a count asked of another thread comes back
+    // several chunks late; counted on the measuring path, none is.
+    for (const after of [10, 40]) {
+      const trial = await probe({
+        model: 'sim-steady:ttft=5,gap=1,tokens=400',
+        options: { abort_after_tokens: after },
+      });
+      expect(trial.status).toBe('aborted');
+      expect(trial.tokens).toBe(after);
+    }
+  });
+
+  it('hangs up at the first chunk that takes a batching server past K', async () => {
+    const trial = await probe({ model: 'sim-batched', options: { abort_after_tokens: 10 } });
+    expect(trial.status).toBe('aborted');
+    const perChunk = trial.tokens_per_chunk_mean as number;
+    expect(perChunk).toBeGreaterThan(1.5);
+    // Past K by less than the chunk that crossed it.
+    expect(trial.tokens).toBeGreaterThanOrEqual(10);
+    expect(trial.tokens - 10).toBeLessThan(Math.ceil(perChunk * 2));
   });
 
   it('sees a server that stops on close generate nothing more', async () => {

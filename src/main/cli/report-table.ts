@@ -383,7 +383,9 @@ function abortSection(
   trials: readonly Trial[],
   summaries: readonly ModeSummary[],
 ): string[] {
-  const lines = [`abort experiment: hung up after ${after} tokens`];
+  const lines = [
+    `abort experiment: hung up at the chunk that brought the answer to ${after} tokens`,
+  ];
   for (const { trial, label } of numbered(trials)) {
     const abort = isAbortExperiment(trial) ? trial.abort : null;
     if (!abort) continue;
@@ -393,7 +395,7 @@ function abortSection(
         : `socket closed ${formatMs(abort.close_ms)} later`;
     lines.push(
       `  ${label}  hung up at ${formatMs(abort.at_ms)} after ${trial.tokens} tokens, ${close}; ` +
-        `then ${abort.bytes_after} bytes, ${abort.chunks_after} chunks arrived`,
+        `then ${plural(abort.bytes_after, 'byte')}, ${plural(abort.chunks_after, 'chunk')} arrived`,
     );
   }
   const completed = trials.filter((t) => t.mode === 'stream' && t.status === 'ok').length;
