@@ -80,6 +80,8 @@ export interface Cell {
   n: number;
   /** The median's 95% interval, where the column shows it. */
   interval: [number, number] | null;
+  /** The median's 95% interval, shown or not: what `best` is weighed by. */
+  median_ci95: [number, number] | null;
   /**
    * The lowest time or highest rate of its column, with its median's 95%
    * interval clear of the runner-up's (so never a p95, which has none).
@@ -124,13 +126,9 @@ function cellOf(distribution: Distribution | undefined, column: Column): Cell | 
     value: column.stat === 'median' ? distribution.median : distribution.p95,
     n: distribution.n,
     interval: column.interval ? distribution.median_ci95 : null,
+    median_ci95: distribution.median_ci95,
     best: false,
   };
-}
-
-/** The interval a median cell is weighed by, shown under it or not. */
-function medianIntervalOf(distribution: Distribution | undefined, column: Column) {
-  return column.stat === 'median' ? (distribution?.median_ci95 ?? null) : null;
 }
 
 function tokenFigures(summary: ModeSummary, reported: ReportedTokens | undefined): TokenFigures {
@@ -150,17 +148,13 @@ function tokenFigures(summary: ModeSummary, reported: ReportedTokens | undefined
  * Values are weighed as they are shown, to the microsecond, so binary noise
  * (2.8e-14 against 0) is a tie, not a difference.
  */
-function markBest(
-  rows: SummaryRow[],
-  columns: readonly Column[],
-  intervals: ReadonlyMap<Cell, [number, number] | null>,
-): void {
+function markBest(rows: SummaryRow[], columns: readonly Column[]): void {
   for (const column of columns) {
     if (column.better === null || column.stat !== 'median') continue;
     const lower = column.better === 'lower';
     const ranked: Ranked[] = rows.flatMap((row) => {
       const cell = row.cells[column.key];
-      return cell ? [{ cell, value: toMicro(cell.value), ci: intervals.get(cell) ?? null }] : [];
+      return cell ? [{ cell, value: toMicro(cell.value), ci: cell.median_ci95 }] : [];
     });
     const pick = (values: number[]): number => (lower ? Math.min(...values) : Math.max(...values));
     const best = pick(ranked.map((r) => r.value));
@@ -197,18 +191,14 @@ function emptyRow(profile_id: string, mode: Mode): SummaryRow {
 export function summaryTables(view: RunView): SummaryTable[] {
   return view.run.config.modes.map((mode) => {
     const columns = columnsOf(mode);
-    const intervals = new Map<Cell, [number, number] | null>();
     const rows = view.run.profiles.map((profile): SummaryRow => {
       const summary = view.summaries[profile.id]?.find((s) => s.mode === mode);
       // A profile without a trial in this mode (it could not be measured) keeps its row.
       if (!summary) return emptyRow(profile.id, mode);
       const cells: Partial<Record<ColumnKey, Cell>> = {};
       for (const column of columns) {
-        const distribution = summary.metrics[column.metric];
-        const cell = cellOf(distribution, column);
-        if (!cell) continue;
-        cells[column.key] = cell;
-        intervals.set(cell, medianIntervalOf(distribution, column));
+        const cell = cellOf(summary.metrics[column.metric], column);
+        if (cell) cells[column.key] = cell;
       }
       return {
         profile_id: profile.id,
@@ -220,7 +210,7 @@ export function summaryTables(view: RunView): SummaryTable[] {
         tokens: tokenFigures(summary, view.reported_tokens[profile.id]?.[mode]),
       };
     });
-    markBest(rows, columns, intervals);
+    markBest(rows, columns);
     return { mode, columns, rows, reader_pace_tps: view.reader_pace_tps };
   });
 }
