@@ -374,6 +374,12 @@ export interface ArrivalSeries extends TrialPosition {
   pings: number[];
   /** Longest stretch without content, when it passed the stall limit: [from, to] ms. */
   stall: [number, number] | null;
+  /**
+   * A rebuffered trial's bursts, at most 1,000: each read that brought
+   * REBUFFER_EVENTS_PER_READ content events or more, as [at ms, tokens so
+   * far, events]. Empty when the trial was not rebuffered.
+   */
+  bursts: [number, number, number][];
 }
 
 export interface HistogramBin {

@@ -25,6 +25,18 @@ export interface FailureTrial {
   trial: { status: TrialStatus; error: string | null };
 }
 
+/**
+ * Whether a run's profiles hide a failure that its status alone would not
+ * say: a profile failing (failingProfiles) or stopped early (its stored
+ * profile failures). The app's badge and the CLI's status word read this.
+ */
+export function hidesFailures(
+  failing: readonly FailingProfile[],
+  profileFailures: readonly unknown[] | null,
+): boolean {
+  return failing.length > 0 || (profileFailures ?? []).length > 0;
+}
+
 /** No ok trial, or fewer ok than failed: the profile's figures rest on too little to stand alone. */
 export function isFailing(trials: number, ok: number): boolean {
   return trials > 0 && ok * 2 < trials;

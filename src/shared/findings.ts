@@ -25,11 +25,15 @@ export interface FindingTrial extends Omit<ComparedTrial, 'profile_id' | 'trial'
     Pick<
       Trial,
       | 'pings'
+      | 'pings_before_ttft'
+      | 'pings_after_ttft'
       | 'first_ping_ms'
       | 'max_silence_ms'
       | 'max_content_silence_ms'
       | 'buffered'
       | 'burst_share'
+      | 'rebuffered'
+      | 'events_per_read_max'
       | 'abort'
       | 'request_id'
       | 'reader_pace_tps'
@@ -94,8 +98,9 @@ export type Finding =
        * first token while pings arrived; the others' content stopped after it began.
        */
       first_token: number;
-      /** Medians over those trials. */
-      pings: number;
+      /** Medians over those trials: pings while waiting for the first token, and after it. */
+      pings_before_ttft: number;
+      pings_after_ttft: number;
       content_silence_ms: number;
       /**
        * The longest byte silence of any of them: "never silent for more than"
@@ -103,14 +108,24 @@ export type Finding =
        */
       longest_silence_ms: number;
     }
-  /** Myth four: the stream was buffered somewhere and released in one burst at the end. */
+  /**
+   * Myth four: the stream was held back somewhere between the model and the
+   * client, and released in one burst at the end (`buffered`) or in bursts of
+   * many events per read (`rebuffered`, a proxy's buffer of a few KB).
+   */
   | {
       kind: 'buffered';
       profile_id: string;
+      /** Stream trials (ok, counted) held back either way, of n. */
       trials: number;
       n: number;
-      /** Median share of tokens that came in the last tenth of the time (those trials). */
+      /** Of `trials`, those released at the end, and those released in bursts (a trial may be both). */
+      at_end: number;
+      in_bursts: number;
+      /** Median share of tokens that came in the last tenth of the time, of those released at the end. */
       burst_share: number | null;
+      /** The most content events one read brought, of those released in bursts. */
+      events_per_read_max: number | null;
     }
   /** Myth five: hanging up did not stop the tokens. */
   | {
@@ -306,7 +321,8 @@ function pingsKeptOpen(profile_id: string, okStream: readonly TrialOf[]): Findin
       trials: kept.length,
       n: okStream.length,
       first_token: kept.filter((t) => contentSilenceOf(t) === 'first_token').length,
-      pings: median(kept.map((t) => t.pings)) ?? 0,
+      pings_before_ttft: median(kept.map((t) => t.pings_before_ttft)) ?? 0,
+      pings_after_ttft: median(kept.map((t) => t.pings_after_ttft)) ?? 0,
       content_silence_ms: median(kept.map((t) => t.max_content_silence_ms ?? NaN)) ?? 0,
       longest_silence_ms: Math.max(...kept.map((t) => t.max_silence_ms ?? 0)),
     },
@@ -314,15 +330,23 @@ function pingsKeptOpen(profile_id: string, okStream: readonly TrialOf[]): Findin
 }
 
 function bufferedStreams(profile_id: string, okStream: readonly TrialOf[]): Finding[] {
-  const buffered = okStream.filter((t) => t.buffered);
-  if (buffered.length === 0) return [];
+  const atEnd = okStream.filter((t) => t.buffered);
+  const inBursts = okStream.filter((t) => t.rebuffered);
+  const held = okStream.filter((t) => t.buffered || t.rebuffered);
+  if (held.length === 0) return [];
   return [
     {
       kind: 'buffered',
       profile_id,
-      trials: buffered.length,
+      trials: held.length,
       n: okStream.length,
-      burst_share: median(buffered.map((t) => t.burst_share ?? NaN)),
+      at_end: atEnd.length,
+      in_bursts: inBursts.length,
+      burst_share: median(atEnd.map((t) => t.burst_share ?? NaN)),
+      events_per_read_max:
+        inBursts.length === 0
+          ? null
+          : inBursts.reduce((most, t) => Math.max(most, t.events_per_read_max ?? 0), 0),
     },
   ];
 }

@@ -119,6 +119,10 @@ export interface Trial {
   e2e_tps: number | null;
 
   pings: number;
+  /** Pings until the first content token, in its read included (all of them when no content came). */
+  pings_before_ttft: number;
+  /** Pings after the first content token: they bridged silences in the answer. */
+  pings_after_ttft: number;
   first_ping_ms: number | null;
   /** Longest time with no bytes at all, from t0 to the end of the response. */
   max_silence_ms: number | null;
@@ -130,6 +134,10 @@ export interface Trial {
   burst_share: number | null;
   /** Most content arrived in one burst at the end: a stream that was buffered somewhere. */
   buffered: boolean;
+  /** The most content events that arrived in one socket read; null with no content event. */
+  events_per_read_max: number | null;
+  /** Released in bursts by a buffer between provider and client: many events per read (DESIGN.md; shared/read-bursts.ts). */
+  rebuffered: boolean;
 
   // What a reader feels (DESIGN.md; src/shared/reader.ts), at reader_pace_tps.
   /** Content tokens per second of the reader the next three are for. */

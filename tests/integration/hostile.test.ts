@@ -459,7 +459,6 @@ describe('a bug in LastToken fails one trial, not the process', () => {
     const failing: TokenCounter = {
       warm() {},
       analyze: () => Promise.reject(new Error('worker gone')),
-      count: () => Promise.reject(new Error('worker gone')),
       close: () => Promise.resolve(),
     };
     const trial = await runTrial(

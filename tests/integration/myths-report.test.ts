@@ -170,7 +170,16 @@ describe('the myths, on each simulator scenario', () => {
       expect(t.max_content_silence_ms).toBe(t.ttft_ms);
       expect(t.first_ping_ms as number).toBeLessThan(t.ttft_ms as number);
       expect(t.timeline.pings.every((p) => p.at_ms < (t.ttft_ms as number))).toBe(true);
+      expect(t.pings_before_ttft).toBe(t.pings);
+      expect(t.pings_after_ttft).toBe(0);
     }
+    expect(text).toMatch(
+      new RegExp(
+        `^ {2}pings before 1st token +${medianOf(waited, (t) => t.pings_before_ttft)} `,
+        'm',
+      ),
+    );
+    expect(text).toMatch(/^ {2}pings after 1st token +0 /m);
     expect(text).toContain(
       `4 of 4 trials waited ${formatMs(medianOf(waited, (t) => t.max_content_silence_ms))} (median) for the first token, ` +
         'longer than the stall limit; in 4 of them keep-alive pings came meanwhile',
@@ -202,6 +211,25 @@ describe('the myths, on each simulator scenario', () => {
     const readerStall = medianOf(stalled, (t) => readerMetrics(t).reader_stall_ms);
     expect(readerStall).toBeGreaterThan(0);
     expect(text).toMatch(new RegExp(`^ {2}reader stall +${formatMs(readerStall)} `, 'm'));
+  }, 60_000);
+
+  it('sim-rebuffered: a buffer released the stream in bursts, told apart from a provider that batches', async () => {
+    const { trials, text } = await probe('sim-rebuffered:ttft=50,gap=5,tokens=200,buffer=4096');
+    const streams = ok(trials);
+    const flagged = streams.filter((t) => t.rebuffered);
+    expect(flagged.length).toBe(streams.length);
+    const most = Math.max(...flagged.map((t) => t.events_per_read_max as number));
+    expect(most).toBeGreaterThanOrEqual(10);
+    expect(text).toContain(
+      `${flagged.length} of ${trials.filter((t) => t.mode === 'stream').length} trials rebuffered: the tokens came in bursts of up to ${most} events per read`,
+    );
+    // Many tokens per event is another thing: chunks are not tokens, no buffer.
+    const batched = await probe('sim-batched:ttft=50,gap=20,per=20,tokens=200');
+    expect(ok(batched.trials).every((t) => !t.rebuffered && t.events_per_read_max === 1)).toBe(
+      true,
+    );
+    expect(batched.text).toContain('chunks are not tokens');
+    expect(batched.text).not.toContain('rebuffered');
   }, 60_000);
 
   it('the abort experiment: what was measured, then a caution with the request ids', async () => {

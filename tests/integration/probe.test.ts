@@ -21,6 +21,7 @@ import {
   TIMED_AGAINST_TRUTH,
   TOLERANCE_MS,
 } from '../support/sim-truth';
+import { startBufferingProxy } from '../support/buffering-proxy';
 
 let sim: SimServer;
 beforeAll(async () => {
@@ -235,6 +236,52 @@ describe('stream mode against the simulator', () => {
     expect(trial.status).toBe('ok');
     expect(trial.buffered).toBe(true);
     expect(trial.burst_share as number).toBeGreaterThan(0.8);
+  });
+
+  it('flags a stream that a proxy released in 4 KB bursts (rebuffered), and no stream that was not', async () => {
+    const proxy = await startBufferingProxy(sim.url, 4096);
+    try {
+      const behind = await probe({
+        model: 'sim-steady:tokens=200,gap=5',
+        endpoint: { base_url: `${proxy.url}/v1` },
+      });
+      expect(behind.status).toBe('ok');
+      expect(proxy.flushes.filter((bytes) => bytes === 4096).length).toBeGreaterThanOrEqual(5);
+      // Many events per read, and most events in such reads; not held to the end.
+      expect(behind.events_per_read_max as number).toBeGreaterThanOrEqual(10);
+      expect(behind.rebuffered).toBe(true);
+      expect(behind.buffered).toBe(false);
+      // What the bursts did to the usual figures: the median gap is within a read.
+      expect(behind.gap_median_ms).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+    // A provider that batches tokens sends one event per read with many tokens: not buffering.
+    const batched = await probe({ model: 'sim-batched:per=20,tokens=200,gap=40' });
+    expect(batched.tokens_per_chunk_mean as number).toBeGreaterThan(15);
+    expect(batched.events_per_read_max).toBe(1);
+    expect(batched.rebuffered).toBe(false);
+    const steady = await probe({ model: 'sim-steady:tokens=60,gap=5' });
+    expect(steady.events_per_read_max as number).toBeLessThan(4);
+    expect(steady.rebuffered).toBe(false);
+    // The simulator's own stand-in for such a proxy is flagged alike.
+    const simulated = await probe({ model: 'sim-rebuffered' });
+    expect(simulated.rebuffered).toBe(true);
+  });
+
+  it('counts the pings while waiting for the first token apart from those after it', async () => {
+    const waited = await probe({ model: 'sim-pings:ttft=600,ping=100,tokens=10' });
+    expect(waited.pings_before_ttft).toBeGreaterThanOrEqual(4);
+    expect(waited.pings_after_ttft).toBe(0);
+    expect(waited.pings).toBe(waited.pings_before_ttft);
+    expect(waited.stalled).toBe(false);
+    const stalled = await probe({
+      model: 'sim-stall-pings:stall=800,ping=100',
+      limits: { stall_ms: 500 },
+    });
+    expect(stalled.pings_before_ttft).toBe(0);
+    expect(stalled.pings_after_ttft).toBeGreaterThanOrEqual(5);
+    expect(stalled.stalled).toBe(true);
   });
 
   it('detects a server that ignores stream: true, and still measures it', async () => {

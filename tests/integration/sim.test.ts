@@ -623,6 +623,23 @@ describe('timing scenarios', () => {
     );
     expect(inFirstRead.join('')).toBe(trace.content_text);
   });
+
+  test("sim-rebuffered: the events come in writes of a buffer's size, as a proxy flushes them", async () => {
+    const ex = await post('openai', 'sim-rebuffered:tokens=120,gap=5,buffer=2048');
+    const trace = await finishedTrace(ex.id);
+    const flushes = trace.writes.filter((w) => w.kind === 'content');
+    expect(flushes.length).toBeGreaterThanOrEqual(4);
+    // Every flush but the last at the end holds at least the buffer's size, and less than one more event.
+    for (const flush of flushes.slice(0, -1)) {
+      expect(flush.bytes).toBeGreaterThanOrEqual(2048);
+      expect(flush.bytes).toBeLessThan(2048 + 400);
+    }
+    expect(flushes.map((w) => w.text).join('')).toBe(trace.content_text);
+    // Each flush carries many events: what the engine's read count sees.
+    const events = openaiChunks(parseSse(ex.text));
+    expect(openaiContent(events).join('')).toBe(trace.content_text);
+    expect(events.length / flushes.length).toBeGreaterThan(8);
+  });
 });
 
 describe('plans and text', () => {

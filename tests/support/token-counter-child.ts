@@ -10,5 +10,13 @@ configureTokenWorker(pathToFileURL(process.argv[2] as string));
 const counter = sharedTokenCounter();
 counter.warm();
 if (process.argv[3] !== 'warm-only') {
-  process.stdout.write(`${await counter.count('hello world')}\n`);
+  const text = 'hello world';
+  const request = {
+    content: text,
+    contentEnds: new Int32Array([text.length]),
+    reasoning: '',
+    reasoningEnds: new Int32Array([0]),
+    secrets: [],
+  };
+  process.stdout.write(`${(await counter.analyze(request)).contentTotal}\n`);
 }

@@ -23,7 +23,10 @@ const text: TimelineText = {
   tokens: 'tokens',
   pings: 'keep-alive pings',
   stall: 'stall',
+  bursts: 'buffer bursts',
   point: ({ profile, trial, tokens, time }) => `${profile} · ${trial}: ${tokens} tokens at ${time}`,
+  burst: ({ profile, trial, events, time }) =>
+    `${profile} · ${trial}: ${events} events in one read at ${time}`,
   ms: (v) => `${v} ms`,
   count: (v) => String(v),
 };
@@ -42,6 +45,7 @@ function line(overrides: Partial<TimelineLine>): TimelineLine {
     ],
     pings: [],
     stall: null,
+    bursts: [],
     failed: false,
     ...overrides,
   };
@@ -84,7 +88,7 @@ describe('arrival timeline', () => {
   });
 
   it('marks keep-alive pings on the time axis and shades a stall', () => {
-    const pings = series.filter((s) => s.type === 'scatter');
+    const pings = series.filter((s) => s.type === 'scatter' && s.id === undefined);
     expect(pings.map((s) => [s.name, s.data])).toEqual([
       [
         'fast · keep-alive pings',
@@ -107,5 +111,43 @@ describe('arrival timeline', () => {
     expect(
       tooltip.formatter({ seriesName: `${XSS} · keep-alive pings`, value: [40, 0] }),
     ).not.toContain('<');
+  });
+
+  it("marks a rebuffered stream's bursts on its line, in its profile's colour, with their event counts", () => {
+    const bursty = line({
+      id: 'p3-stream-1',
+      profile: XSS,
+      profileIndex: 2,
+      points: [
+        [400, 30],
+        [800, 60],
+      ],
+      bursts: [
+        [400, 30, 24],
+        [800, 60, 23],
+      ],
+    });
+    const withBursts = arrivalTimelineOption([line({}), bursty], theme, text);
+    const marks = (
+      withBursts.series as (Series & { itemStyle?: { borderColor?: string } })[]
+    ).filter((s) => s.id === 'p3-stream-1:bursts');
+    expect(marks.map((s) => [s.type, s.name, s.data, s.itemStyle?.borderColor])).toEqual([
+      [
+        'scatter',
+        `${XSS} · buffer bursts`,
+        [
+          [400, 30, 24],
+          [800, 60, 23],
+        ],
+        '#00a',
+      ],
+    ]);
+    expect((withBursts.legend as { data: string[] }).data).toContain(`${XSS} · buffer bursts`);
+    const tooltip = withBursts.tooltip as { formatter: (p: unknown) => string };
+    expect(tooltip.formatter({ seriesId: 'p3-stream-1:bursts', value: [800, 60, 23] })).toBe(
+      '&lt;img src=x onerror=alert(1)&gt; · stream #1: 23 events in one read at 800 ms',
+    );
+    // A line without bursts gets no marks.
+    expect(arrivalTimelineOption([line({})], theme, text).series).toHaveLength(1);
   });
 });

@@ -2,7 +2,12 @@
 // or fewer ok than failed, with the failure most of them ended in.
 
 import { describe, expect, it } from 'vitest';
-import { failingProfiles, isFailing, type FailureTrial } from '../../src/shared/failing-profiles';
+import {
+  failingProfiles,
+  hidesFailures,
+  isFailing,
+  type FailureTrial,
+} from '../../src/shared/failing-profiles';
 import type { TrialStatus } from '../../src/shared/trial';
 
 const trial = (
@@ -64,5 +69,16 @@ describe('failingProfiles', () => {
   it('keeps the first message that says something', () => {
     const trials = [trial('p', 'http_error', null), trial('p', 'http_error', 'HTTP 429')];
     expect(failingProfiles(['p'], trials)[0]?.message).toBe('HTTP 429');
+  });
+});
+
+describe('a run that hides failures', () => {
+  const failing = failingProfiles(['p'], [trial('p', 'network_error', 'refused')]);
+
+  it('does when a profile failed or stopped early, and not otherwise', () => {
+    expect(hidesFailures(failing, null)).toBe(true);
+    expect(hidesFailures([], [{ profile_id: 'p' }])).toBe(true);
+    expect(hidesFailures([], [])).toBe(false);
+    expect(hidesFailures([], null)).toBe(false);
   });
 });

@@ -181,7 +181,13 @@ describe('chunks are not tokens', () => {
 });
 
 describe('keep-alive pings kept a silent stream open', () => {
-  const pinged = { pings: 12, max_content_silence_ms: 1500, max_silence_ms: 120 };
+  const pinged = {
+    pings: 12,
+    pings_before_ttft: 12,
+    pings_after_ttft: 0,
+    max_content_silence_ms: 1500,
+    max_silence_ms: 120,
+  };
 
   it('is found when pings bridged a long content silence', () => {
     const trials = [...stream(1500, 2000, 2, pinged), ...stream(200, 1000, 1)];
@@ -193,7 +199,8 @@ describe('keep-alive pings kept a silent stream open', () => {
         n: 3,
         // The longest content silence (1500 ms) was the wait for the first token (1500, 1501 ms).
         first_token: 2,
-        pings: 12,
+        pings_before_ttft: 12,
+        pings_after_ttft: 0,
         content_silence_ms: 1500,
         longest_silence_ms: 120,
       },
@@ -244,7 +251,37 @@ describe('the stream was buffered', () => {
       ...stream(200, 1000, 2),
     ];
     expect(findings([profile(trials)])).toEqual([
-      { kind: 'buffered', profile_id: 'p1', trials: 1, n: 3, burst_share: 0.9 },
+      {
+        kind: 'buffered',
+        profile_id: 'p1',
+        trials: 1,
+        n: 3,
+        at_end: 1,
+        in_bursts: 0,
+        burst_share: 0.9,
+        events_per_read_max: null,
+      },
+    ]);
+  });
+
+  it('counts the streams a buffer released in bursts with those held to the end, with the most events per read', () => {
+    const trials = [
+      ...stream(900, 1000, 1, { buffered: true, burst_share: 0.9 }),
+      ...stream(300, 1000, 1, { rebuffered: true, events_per_read_max: 24 }),
+      ...stream(300, 1000, 1, { rebuffered: true, events_per_read_max: 31 }),
+      ...stream(200, 1000, 1, { events_per_read_max: 1 }),
+    ];
+    expect(findings([profile(trials)])).toEqual([
+      {
+        kind: 'buffered',
+        profile_id: 'p1',
+        trials: 3,
+        n: 4,
+        at_end: 1,
+        in_bursts: 2,
+        burst_share: 0.9,
+        events_per_read_max: 31,
+      },
     ]);
   });
 

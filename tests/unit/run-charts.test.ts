@@ -140,6 +140,35 @@ describe('runCharts', () => {
     expect(charts.arrivals[1]?.stall).toBeNull();
   });
 
+  it("marks a rebuffered trial's reads of 4 or more events where its line jumps, and no other trial's", () => {
+    const stamps = [100, 100, 100, 100, 100, 300, 300, 300, 300, 500, 500, 500, 500, 500, 500, 600];
+    const chunks = stamps.map((at_ms) => ({
+      at_ms,
+      kind: 'content' as const,
+      chars: 3,
+      bytes: 80,
+      tokens: 2,
+    }));
+    const bursty = makeTrial({ timeline: { t0_mono_ms: 0, chunks, pings: [] } });
+    expect(bursty.rebuffered).toBe(true);
+    const { arrivals } = runCharts({
+      ...detail,
+      trials: [stored('fast', 1, bursty), stored('slow', 1, makeTrial())],
+    });
+    expect(arrivals[0]?.bursts).toEqual([
+      [100, 10, 5],
+      [300, 18, 4],
+      [500, 30, 6],
+    ]);
+    expect(arrivals[1]?.bursts).toEqual([]);
+    // The same reads, not flagged (a trial stored so): no marks.
+    const unflagged = runCharts({
+      ...detail,
+      trials: [stored('fast', 1, { ...bursty, rebuffered: false })],
+    });
+    expect(unflagged.arrivals[0]?.bursts).toEqual([]);
+  });
+
   it('boxes the ok counted trials only, with their five numbers', () => {
     const box = charts.boxes.find(
       (b) => b.profile_id === 'fast' && b.mode === 'stream' && b.metric === 'ttft_ms',

@@ -37,6 +37,10 @@ const streamed = request([
   { content: '\uDF89 done.' },
 ]);
 
+/** The content's exact count, as the worker gives it for a text of one chunk. */
+const countOf = async (tokens: TokenCounter, text: string): Promise<number> =>
+  (await tokens.analyze(request([{ content: text }]))).contentTotal;
+
 const counters: TokenCounter[] = [];
 const counter = (): TokenCounter => {
   const created = createTokenCounter();
@@ -61,7 +65,7 @@ describe('token counter', () => {
     async () => {
       const before = threadNiceValues().filter((nice) => nice === 19).length;
       const tokens = counter();
-      await tokens.count('warm');
+      await countOf(tokens, 'warm');
       expect(getPriority()).toBe(0);
       expect(threadNiceValues().filter((nice) => nice === 19).length).toBe(before + 1);
     },
@@ -74,7 +78,6 @@ describe('token counter', () => {
     expect(await tokens.analyze(streamed)).toEqual(analyzeTextTokens(streamed));
     expect(await tokens.analyze(plain)).toEqual(analyzeTextTokens(plain));
     expect(await tokens.analyze(request([]))).toEqual(analyzeTextTokens(request([])));
-    expect(await tokens.count(streamed.content)).toBe(countTokens(streamed.content));
     // Redacted, and counted per chunk.
     const result = await tokens.analyze(streamed);
     expect(result.content).not.toContain(KEY.slice(0, 12));
@@ -85,12 +88,10 @@ describe('token counter', () => {
   it('answers every one of many concurrent requests with its own result', async () => {
     const tokens = counter();
     const texts = Array.from({ length: 40 }, (_, i) => `${'word '.repeat(i)}流${i}`);
-    const [counts, analyses] = await Promise.all([
-      Promise.all(texts.map((text) => tokens.count(text))),
-      Promise.all(texts.map((text) => tokens.analyze(request([{ content: text }])))),
-    ]);
-    expect(counts).toEqual(texts.map((text) => countTokens(text)));
-    expect(analyses.map((a) => a.contentTotal)).toEqual(counts);
+    const analyses = await Promise.all(
+      texts.map((text) => tokens.analyze(request([{ content: text }]))),
+    );
+    expect(analyses.map((a) => a.contentTotal)).toEqual(texts.map((text) => countTokens(text)));
   });
 
   it('fails a request the worker cannot answer, and keeps answering others', async () => {
@@ -99,17 +100,17 @@ describe('token counter', () => {
     await expect(tokens.analyze(mismatched)).rejects.toThrow(
       /token worker could not answer: content has 1 chunks and reasoning 2/,
     );
-    expect(await tokens.count('hello world')).toBe(2);
+    expect(await countOf(tokens, 'hello world')).toBe(2);
   });
 
   it('rejects pending requests when the counter is closed, and starts again on the next', async () => {
     const tokens = counter();
-    const pending = expect(tokens.count('a'.repeat(200_000))).rejects.toThrow(
+    const pending = expect(countOf(tokens, 'a'.repeat(200_000))).rejects.toThrow(
       /token counter was closed/,
     );
     await tokens.close();
     await pending;
-    expect(await tokens.count('hello world')).toBe(2);
+    expect(await countOf(tokens, 'hello world')).toBe(2);
   });
 
   it('says how to configure it when no worker location was given', async () => {
@@ -117,7 +118,7 @@ describe('token counter', () => {
     const fresh = await import('../../src/main/probe/tokens/token-counter');
     const unconfigured = fresh.createTokenCounter();
     expect(() => unconfigured.warm()).toThrow(/configureTokenWorker/);
-    await expect(unconfigured.count('x')).rejects.toThrow(/configureTokenWorker/);
+    await expect(countOf(unconfigured, 'x')).rejects.toThrow(/configureTokenWorker/);
   });
 });
 
@@ -135,7 +136,7 @@ describe('a token worker that dies', () => {
       join(dir, 'killer.mjs'),
       `import { parentPort } from 'node:worker_threads';
 parentPort.addEventListener('message', (event) => {
-  const { text } = event.data.task;
+  const text = event.data.task.request.content;
   if (text !== 'throw' && text !== 'exit') return;
   event.stopImmediatePropagation();
   if (text === 'exit') process.exit(3);
@@ -155,16 +156,16 @@ parentPort.addEventListener('message', (event) => {
   it('rejects what was pending, and the next request starts a new worker', async () => {
     const tokens = createTokenCounter({ workerUrl: crashingWorker });
     counters.push(tokens);
-    const crashed = [tokens.count('throw'), tokens.count('hello'), tokens.analyze(streamed)];
+    const crashed = [countOf(tokens, 'throw'), countOf(tokens, 'hello'), tokens.analyze(streamed)];
     for (const outcome of await Promise.allSettled(crashed)) {
       expect(outcome).toMatchObject({
         status: 'rejected',
         reason: { message: 'the token worker failed: injected crash' },
       });
     }
-    expect(await tokens.count('hello world')).toBe(2);
+    expect(await countOf(tokens, 'hello world')).toBe(2);
 
-    const exited = [tokens.count('exit'), tokens.count('hello')];
+    const exited = [countOf(tokens, 'exit'), countOf(tokens, 'hello')];
     for (const outcome of await Promise.allSettled(exited)) {
       expect(outcome).toMatchObject({
         status: 'rejected',

@@ -1,8 +1,9 @@
 // A complete, plausible Trial for tests: an ok stream trial of 4 chunks and
 // 8 tokens over a fresh connection. Override only what a test is about; the
-// reader metrics follow from the result (at its reader_pace_tps, default 8)
-// unless overridden too.
+// reader metrics (at its reader_pace_tps, default 8), read bursts and pings
+// around the first token follow from the result unless overridden too.
 
+import { timelineFigures } from '../../src/shared/read-bursts';
 import { DEFAULT_READER_PACE_TPS, readerMetrics } from '../../src/shared/reader';
 import type { Trial } from '../../src/shared/trial';
 
@@ -46,12 +47,16 @@ export function makeTrial(overrides: Partial<Trial> = {}): Trial {
     e2e_tps: 8000 / 520,
 
     pings: 0,
+    pings_before_ttft: 0,
+    pings_after_ttft: 0,
     first_ping_ms: null,
     max_silence_ms: 160,
     max_content_silence_ms: 200,
     stalled: false,
     burst_share: 0.25,
     buffered: false,
+    events_per_read_max: 1,
+    rebuffered: false,
 
     reader_pace_tps: DEFAULT_READER_PACE_TPS,
     reader_done_ms: null,
@@ -83,7 +88,12 @@ export function makeTrial(overrides: Partial<Trial> = {}): Trial {
     },
     ...overrides,
   };
-  return { ...trial, ...readerMetrics(trial, trial.reader_pace_tps), ...overrides };
+  return {
+    ...trial,
+    ...readerMetrics(trial, trial.reader_pace_tps),
+    ...timelineFigures(trial.timeline, trial.ttft_ms),
+    ...overrides,
+  };
 }
 
 /** An ok plain trial: the answer as one body, its first byte 10 ms before the 520 ms total. */

@@ -19,6 +19,7 @@ import type {
 } from '../../shared/api';
 import { longestContentStop } from '../../shared/content-stop';
 import { lttb } from '../../shared/lttb';
+import { eventsPerRead, REBUFFER_EVENTS_PER_READ } from '../../shared/read-bursts';
 import type { RunDetail, RunRecord, StoredTrial } from '../../shared/run';
 import { median, quantile } from '../../shared/stats';
 import { completed, type Steps } from '../../shared/steps';
@@ -32,7 +33,8 @@ export const MAX_ARRIVAL_POINTS = 2000;
  * its sending. A longer run's lines are those of every k-th round.
  */
 export const MAX_ARRIVAL_LINES = 1000;
-const MAX_PINGS_SHOWN = 1000;
+/** Pings, and bursts, marked per line: at most this many. */
+const MAX_MARKS_SHOWN = 1000;
 /** Chars-per-chunk bins: at most this many, of a whole width. */
 const MAX_CHAR_BINS = 40;
 
@@ -50,6 +52,7 @@ export const CHART_FIELDS = [
   'status',
   'timeline',
   'stalled',
+  'rebuffered',
   'tokens',
   'headers_ms',
   'last_token_ms',
@@ -255,12 +258,27 @@ function phaseMedians(group: Group): PhaseMedians {
   };
 }
 
-/** The longest stretch without content, when it passed the stall limit. */
 /** Where a stalled trial's content stopped longest, after it began (the wait before is TTFT). */
 function stallOf(trial: ChartedTrial): [number, number] | null {
   if (!trial.stalled) return null;
   const arrivals = trial.timeline.chunks.map((c) => c.at_ms);
   return longestContentStop(arrivals, trial.total_ms ?? arrivals[arrivals.length - 1] ?? 0);
+}
+
+/** A rebuffered trial's reads of many events, where its line jumps: [at, tokens so far, events]. */
+function burstsOf(trial: ChartedTrial): [number, number, number][] {
+  if (!trial.rebuffered) return [];
+  const { chunks } = trial.timeline;
+  const bursts: [number, number, number][] = [];
+  let next = 0;
+  let tokens = 0;
+  for (const events of eventsPerRead(chunks)) {
+    for (const end = next + events; next < end; next++) tokens += chunks[next]?.tokens ?? 0;
+    if (events >= REBUFFER_EVENTS_PER_READ && bursts.length < MAX_MARKS_SHOWN) {
+      bursts.push([chunks[next - 1]?.at_ms ?? 0, tokens, events]);
+    }
+  }
+  return bursts;
 }
 
 function arrivalSeries(stored: StoredChartedTrial): ArrivalSeries {
@@ -272,8 +290,9 @@ function arrivalSeries(stored: StoredChartedTrial): ArrivalSeries {
     warmup: stored.warmup,
     status: trial.status,
     points: arrivalPoints(trial),
-    pings: trial.timeline.pings.slice(0, MAX_PINGS_SHOWN).map((p) => p.at_ms),
+    pings: trial.timeline.pings.slice(0, MAX_MARKS_SHOWN).map((p) => p.at_ms),
     stall: stallOf(trial),
+    bursts: burstsOf(trial),
   };
 }
 

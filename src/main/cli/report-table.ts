@@ -134,7 +134,8 @@ function modeBlock(
   if (pinged) {
     // An open stream is not a live one: keep-alives hide how long content stopped.
     rows.push(
-      ...trialRow('pings', ok, (t) => t.pings, formatCount),
+      ...trialRow('pings before 1st token', ok, (t) => t.pings_before_ttft, formatCount),
+      ...trialRow('pings after 1st token', ok, (t) => t.pings_after_ttft, formatCount),
       ...trialRow('no content for', ok, (t) => t.max_content_silence_ms, formatMs),
       ...row('max_silence_ms', 'no bytes for'),
     );
@@ -145,12 +146,13 @@ function modeBlock(
   const notes = [
     ...(rows.length === 0 ? [noFigures(trials)] : []),
     ...chunkNote(summary),
-    ...(pinged ? [ok.some(pingedAfterText) ? PING_NOTE : PING_WAIT_NOTE] : []),
+    ...(pinged ? [ok.some((t) => t.pings_after_ttft > 0) ? PING_NOTE : PING_WAIT_NOTE] : []),
     ...flagNote(
       trials,
       (t) => t.buffered,
       'buffered: most tokens came in one burst at the end; something between you and the model holds the stream back',
     ),
+    ...rebufferedNote(trials),
     ...stallNotes(trials, stallMs),
     ...usageNote(ok, tokenizer),
   ];
@@ -200,10 +202,15 @@ function flagNote(
   return count === 0 ? [] : [`${count} of ${trials.length} trials ${text}`];
 }
 
-/** A keep-alive arrived after the first token: the pings bridged a silence in the answer, not only the wait. */
-function pingedAfterText(trial: Trial): boolean {
-  const first = trial.ttft_ms;
-  return first !== null && trial.timeline.pings.some((p) => p.at_ms > first);
+/** Bursts of many events per read: a buffer's flushes, told apart from a provider that batches tokens into one event. */
+function rebufferedNote(trials: readonly Trial[]): string[] {
+  const flagged = trials.filter((t) => t.rebuffered);
+  if (flagged.length === 0) return [];
+  const most = flagged.reduce((max, t) => Math.max(max, t.events_per_read_max ?? 0), 0);
+  return [
+    `${flagged.length} of ${trials.length} trials rebuffered: the tokens came in bursts of up to ${formatCount(most)} events per read; ` +
+      "a buffer between you and the model (a proxy's, typically 4-8 KB) releases the stream each time it fills, so the gaps are its flushes, not the model's pace",
+  ];
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type RunDetail,
   type RunRecord,
 } from '../../shared/run';
-import { failingProfiles, type FailingProfile } from '../../shared/failing-profiles';
+import { failingProfiles, hidesFailures, type FailingProfile } from '../../shared/failing-profiles';
 import { headlineFirstTokenMetric, metricLabel, type ModeSummary } from '../../shared/summary';
 import type { Mode } from '../../shared/trial';
 import { TOKENIZER } from '../probe';
@@ -110,8 +110,9 @@ function failingOf(detail: RunDetail): FailingProfile[] {
  */
 export function runStatusWords(detail: RunDetail): string {
   const { status, profile_failures } = detail.run;
-  const troubled = (profile_failures ?? []).length > 0 || failingOf(detail).length > 0;
-  return status === 'completed' && troubled ? 'completed with failures' : status;
+  return status === 'completed' && hidesFailures(failingOf(detail), profile_failures)
+    ? 'completed with failures'
+    : status;
 }
 
 /** Before any figure: which profiles had no ok trial, or mostly failed, and why. */

@@ -21,6 +21,7 @@ import {
   type RunRecord,
   type StoredTrial,
 } from '../../shared/run';
+import { withTimelineFigures, type TimelineFigures } from '../../shared/read-bursts';
 import { DEFAULT_READER_PACE_TPS, withReaderMetrics, type ReaderFields } from '../../shared/reader';
 import {
   DIALECTS,
@@ -93,8 +94,8 @@ const abort = exactly<AbortRecord>()(
   }),
 );
 
-/** What a trial measured: every field but the reader's, which are computed from it. */
-const measuredTrial = exactly<Omit<Trial, keyof ReaderFields>>()(
+/** What a trial measured: every field but those computed from it (the reader's and the timeline's). */
+const measuredTrial = exactly<Omit<Trial, keyof ReaderFields | keyof TimelineFigures>>()(
   z.strictObject({
     mode: z.enum(MODES),
     status: z.enum(TRIAL_STATUSES),
@@ -151,29 +152,52 @@ const measuredTrial = exactly<Omit<Trial, keyof ReaderFields>>()(
   }),
 );
 
-// Files written before the reader metrics existed lack them: they are computed
-// from the timeline, at the pace every run had then.
+// Files written before the reader metrics or the timeline's read bursts and
+// ping counts existed lack them: they are computed from the timeline, as a
+// stored trial's are (timeline-backfill.ts), the reader's at the pace every
+// run had then.
 const trial = exactly<Trial>()(
   measuredTrial
     .extend({
+      events_per_read_max: count.nullable().optional(),
+      rebuffered: z.boolean().optional(),
+      pings_before_ttft: count.optional(),
+      pings_after_ttft: count.optional(),
       reader_pace_tps: z.number().positive().optional(),
       // Derived at a reading pace: a slow reader of a long answer takes more than a day.
       reader_done_ms: z.number().nullable().optional(),
       reader_wait_ms: z.number().nullable().optional(),
       reader_stall_ms: z.number().nullable().optional(),
     })
-    .transform(
-      ({ reader_pace_tps, reader_done_ms, reader_wait_ms, reader_stall_ms, ...measured }): Trial =>
-        reader_pace_tps === undefined
-          ? withReaderMetrics(measured, DEFAULT_READER_PACE_TPS)
-          : {
-              ...measured,
-              reader_pace_tps,
-              reader_done_ms: reader_done_ms ?? null,
-              reader_wait_ms: reader_wait_ms ?? null,
-              reader_stall_ms: reader_stall_ms ?? null,
-            },
-    ),
+    .transform((file): Trial => {
+      const {
+        events_per_read_max,
+        rebuffered,
+        pings_before_ttft,
+        pings_after_ttft,
+        reader_pace_tps,
+        reader_done_ms,
+        reader_wait_ms,
+        reader_stall_ms,
+        ...measured
+      } = file;
+      const timed =
+        events_per_read_max === undefined ||
+        rebuffered === undefined ||
+        pings_before_ttft === undefined ||
+        pings_after_ttft === undefined
+          ? withTimelineFigures(measured)
+          : { ...measured, events_per_read_max, rebuffered, pings_before_ttft, pings_after_ttft };
+      return reader_pace_tps === undefined
+        ? withReaderMetrics(timed, DEFAULT_READER_PACE_TPS)
+        : {
+            ...timed,
+            reader_pace_tps,
+            reader_done_ms: reader_done_ms ?? null,
+            reader_wait_ms: reader_wait_ms ?? null,
+            reader_stall_ms: reader_stall_ms ?? null,
+          };
+    }),
 );
 
 /** A trial of the file: the run it belongs to is the file's. */

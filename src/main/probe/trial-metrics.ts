@@ -1,4 +1,5 @@
 import { stalledAfterFirstContent } from '../../shared/content-stop';
+import { timelineFigures } from '../../shared/read-bursts';
 import { DEFAULT_READER_PACE_TPS, readerMetrics, type ReaderFields } from '../../shared/reader';
 import { median, quantile } from '../../shared/stats';
 import type {
@@ -177,6 +178,7 @@ export function deriveTrial(o: TrialObservations): Trial {
       isStream && stalledAfterFirstContent(arrivals, o.complete_ms ?? o.stopped_ms, o.stall_ms),
     burst_share: share,
     buffered: share !== null && tokens >= BUFFERED_MIN_TOKENS && share >= BUFFERED_SHARE,
+    ...timelineFigures({ chunks, pings: o.pings }, ttft_ms),
     bytes: o.bytes,
     bytes_after_end: o.bytes_after_end,
     content_encoding: o.content_encoding,

@@ -1,7 +1,8 @@
 // How generated events reach the wire, one strategy per Delivery: each event
 // written at its time (live), all held back and written at once at the end
-// (buffered), or one JSON body at the end (plain). A strategy turns each event
-// into steps: writes, each due at its own absolute time.
+// (buffered), held back and written whenever a proxy's buffer has filled
+// (rebuffered), or one JSON body at the end (plain). A strategy turns each
+// event into steps: writes, each due at its own absolute time.
 import { ERROR_STATUS, type ProviderError, type SimEvent } from './events';
 import type { DialectRenderer, ResponseContext, WirePiece } from './render';
 import type { GenerationPlan } from './scenarios';
@@ -29,7 +30,9 @@ export function deliveryFor(
     case 'live':
       return live(renderer, context, wire, plan.split_events);
     case 'buffered':
-      return buffered(renderer, context, wire);
+      return buffered(renderer, context, wire, Infinity);
+    case 'rebuffered':
+      return buffered(renderer, context, wire, plan.buffer_bytes);
     case 'plain':
       return plain(renderer, context, wire);
   }
@@ -68,25 +71,43 @@ function live(
   };
 }
 
+/**
+ * Holds the stream back as a proxy's buffer does: written, as one write,
+ * whenever what is held reaches `flushBytes`, and at the end (with
+ * Infinity, only at the end). Events are kept whole, so a flush may pass
+ * the size by most of one event, where a proxy would cut it.
+ */
 function buffered(
   renderer: DialectRenderer,
   context: ResponseContext,
   wire: TracedResponse,
+  flushBytes: number,
 ): Steps {
   const stream = renderer.stream(context);
-  const held: WirePiece[] = [];
+  let held: WirePiece[] = [];
+  let heldBytes = 0;
   return (event, target) => {
     const pieces = stream.render(event);
     if (!isTerminal(event)) {
       held.push(...pieces);
-      return [];
+      heldBytes += pieces.reduce((sum, piece) => sum + Buffer.byteLength(piece.data), 0);
+      if (heldBytes < flushBytes) return [];
+      const flush = joined(held);
+      held = [];
+      heldBytes = 0;
+      return [writeStep(wire, flush, target)];
     }
-    const all: WirePiece = {
-      kind: 'content',
-      data: held.map((piece) => piece.data).join(''),
-      text: held.map((piece) => piece.text ?? '').join(''),
-    };
-    return [all, ...pieces].map((piece) => writeStep(wire, piece, target));
+    const last = held.length > 0 ? [joined(held), ...pieces] : pieces;
+    return last.map((piece) => writeStep(wire, piece, target));
+  };
+}
+
+/** Pieces held back, as the one write that releases them. */
+function joined(pieces: readonly WirePiece[]): WirePiece {
+  return {
+    kind: 'content',
+    data: pieces.map((piece) => piece.data).join(''),
+    text: pieces.map((piece) => piece.text ?? '').join(''),
   };
 }
 

@@ -33,15 +33,19 @@ export interface PlanRequest {
 
 /**
  * How generated events reach the wire: `live`, each at its own time;
- * `buffered`, held back and written at once at the end (a buffering proxy);
- * `plain`, one JSON body at the end.
+ * `buffered`, held back and written at once at the end (a proxy that holds
+ * the whole answer); `rebuffered`, held back and written whenever
+ * `buffer_bytes` have gathered (a proxy's buffer of a few KB); `plain`, one
+ * JSON body at the end.
  */
-export type Delivery = 'live' | 'buffered' | 'plain';
+export type Delivery = 'live' | 'buffered' | 'rebuffered' | 'plain';
 
 export interface GenerationPlan {
   /** Sorted by time. */
   events: TimedEvent[];
   delivery: Delivery;
+  /** `rebuffered`: the size of the proxy's buffer. */
+  buffer_bytes: number;
   /** Write each text event in several parts (sim-cjk). */
   split_events: boolean;
   output: Output;
@@ -56,7 +60,8 @@ export interface ResolvedScenario {
 
 interface Timeline {
   events: TimedEvent[];
-  delivery?: 'buffered' | 'plain';
+  delivery?: 'buffered' | 'rebuffered' | 'plain';
+  buffer_bytes?: number;
   split_events?: boolean;
 }
 
@@ -94,6 +99,7 @@ const PARAM_RULES: Record<string, { integer?: true; min?: number; max?: number }
   stop_on_close: { integer: true, max: 1 },
   // A zero interval would schedule pings forever.
   ping: { min: 1 },
+  buffer: { integer: true, min: 1 },
 };
 
 const STEADY = { ttft: 150, gap: 20, tokens: 40, seed: 1, stop_on_close: 0 };
@@ -261,6 +267,17 @@ const DEFINITIONS: Scenario[] = [
     build: (p, context) => ({ events: steady(p, context), delivery: 'buffered' }),
   }),
   define({
+    name: 'sim-rebuffered',
+    summary:
+      "Generates on a steady schedule; a buffer like a proxy's writes the events whenever buffer bytes have gathered, and at the end.",
+    defaults: { ...STEADY, tokens: 200, gap: 10, buffer: 4096 },
+    build: (p, context) => ({
+      events: steady(p, context),
+      delivery: 'rebuffered',
+      buffer_bytes: p.buffer,
+    }),
+  }),
+  define({
     name: 'sim-ignore-stream',
     summary: 'Answers a stream request with one plain JSON body after the whole generation.',
     defaults: STEADY,
@@ -422,6 +439,12 @@ export function buildPlan(
   const delivery: Delivery = request.stream ? (built.delivery ?? 'live') : 'plain';
   return {
     ok: true,
-    value: { events, delivery, split_events: built.split_events ?? false, output },
+    value: {
+      events,
+      delivery,
+      buffer_bytes: built.buffer_bytes ?? Infinity,
+      split_events: built.split_events ?? false,
+      output,
+    },
   };
 }

@@ -7,11 +7,11 @@ import { HistoryQueries } from './history-queries';
 import { asOpenError, openDatabase, type OpenDatabaseOptions } from './open-database';
 import { ProfileChecks } from './profile-checks';
 import { ProfilesRepository } from './profiles-repository';
-import { backfillReaderMetrics } from './reader-backfill';
 import { RunDigests } from './run-digests';
 import { RunTrialPages } from './run-trial-pages';
 import { RunsRepository } from './runs-repository';
 import { SettingsRepository } from './settings-repository';
+import { backfillFromTimelines } from './timeline-backfill';
 
 export interface Store {
   readonly db: Database;
@@ -33,7 +33,7 @@ export interface Store {
 export function openStore(path: string, options: OpenDatabaseOptions = {}): Store {
   const db = openDatabase(path, options);
   try {
-    if (!db.readonly) backfillReaderMetrics(db);
+    if (!db.readonly) backfillFromTimelines(db);
   } catch (error) {
     // Part of opening: a damaged file or a full disk says so as any failed open does.
     db.close();

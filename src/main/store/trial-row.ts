@@ -3,6 +3,7 @@
 // columns, the timeline and gaps one BLOB.
 
 import type { StoredTrial } from '../../shared/run';
+import { withTimelineFigures } from '../../shared/read-bursts';
 import { DEFAULT_READER_PACE_TPS, withReaderMetrics } from '../../shared/reader';
 import type { AbortRecord, Trial } from '../../shared/trial';
 import { fromBit, toBit, type Bit } from './row-values';
@@ -50,10 +51,13 @@ const PLAIN_FIELDS = Object.keys({
   decode_tps: true,
   e2e_tps: true,
   pings: true,
+  pings_before_ttft: true,
+  pings_after_ttft: true,
   first_ping_ms: true,
   max_silence_ms: true,
   max_content_silence_ms: true,
   burst_share: true,
+  events_per_read_max: true,
   reader_pace_tps: true,
   reader_done_ms: true,
   reader_wait_ms: true,
@@ -75,6 +79,7 @@ const BOOLEAN_FIELDS = Object.keys({
   usage_requested: true,
   stalled: true,
   buffered: true,
+  rebuffered: true,
 } satisfies Record<BooleanField, true>) as BooleanField[];
 
 interface AbortColumns {
@@ -244,20 +249,27 @@ function placeOf(
 }
 
 export function fromTrialRow(row: TrialRow): StoredTrial {
-  const trial = { ...figuresOf(row), ...decodeTimeline(row.timeline) };
-  // A row stored before schema 7 that no backfill has reached yet (a history
-  // opened read-only): its reader metrics come from its timeline, at the
-  // pace every run had then.
+  const measured = { ...figuresOf(row), ...decodeTimeline(row.timeline) };
+  // A row stored before schema 7 or 12 that no backfill has reached yet (a
+  // history opened read-only): what those schemas added comes from its
+  // timeline, the reader metrics at the pace every run had then.
+  const trial = readBurstsUnbackfilled(row) ? withTimelineFigures(measured) : measured;
   return {
     ...placeOf(row),
-    trial: unbackfilled(row) ? withReaderMetrics(trial, DEFAULT_READER_PACE_TPS) : trial,
+    trial: readerUnbackfilled(row) ? withReaderMetrics(trial, DEFAULT_READER_PACE_TPS) : trial,
   };
 }
 
-/** Whether a row predates the reader columns and has not been backfilled (see reader-backfill.ts). */
-export function unbackfilled(row: Pick<TrialFiguresRow, 'reader_pace_tps'>): boolean {
-  // The column is NULL in such rows, though Trial's type says a number.
+// Such rows hold NULL in these columns, though Trial's type says a number.
+
+/** Whether a row predates the reader columns and has not been backfilled (see timeline-backfill.ts). */
+function readerUnbackfilled(row: Pick<TrialFiguresRow, 'reader_pace_tps'>): boolean {
   return (row.reader_pace_tps as number | null) === null;
+}
+
+/** Whether a row predates the read-burst and ping columns and has not been backfilled. */
+function readBurstsUnbackfilled(row: Pick<TrialFiguresRow, 'pings_before_ttft'>): boolean {
+  return (row.pings_before_ttft as number | null) === null;
 }
 
 export function fromTrialFiguresRow(row: TrialFiguresRow): StoredTrialFigures {

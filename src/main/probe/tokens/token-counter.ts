@@ -19,8 +19,6 @@ export interface TokenCounter {
   warm(): void;
   /** Tokens per chunk and in all, for a trial's content and reasoning, and both texts redacted. */
   analyze(request: TextTokensRequest): Promise<TextTokensResult>;
-  /** The exact token count of one text. */
-  count(text: string): Promise<number>;
   /** Stops the worker; pending requests reject. A later request starts a new one. */
   close(): Promise<void>;
 }
@@ -119,12 +117,6 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
       const reply = await send({ kind: 'analyze', request });
       if (reply.kind !== 'analyzed') throw failure(reply);
       return withTexts(reply.result, request);
-    },
-
-    async count(text) {
-      const reply = await send({ kind: 'count', text });
-      if (reply.kind !== 'counted') throw failure(reply);
-      return reply.tokens;
     },
 
     async close() {

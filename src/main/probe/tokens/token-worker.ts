@@ -5,14 +5,12 @@
 
 import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { countTokens } from './encode-ordinary';
 import { o200kVocabulary } from './o200k-base';
 import { analyzeTextTokens } from './text-tokens';
 import type { TokenWorkerReply, TokenWorkerRequest } from './worker-protocol';
 
 function answer({ id, task }: TokenWorkerRequest): TokenWorkerReply {
   try {
-    if (task.kind === 'count') return { id, kind: 'counted', tokens: countTokens(task.text) };
     const { request } = task;
     const result = analyzeTextTokens(request);
     const changed = (redacted: string, original: string) =>

@@ -8,8 +8,10 @@
 
 import type { TextTokensRequest, TextTokensResult } from './text-tokens';
 
-export type TokenTask =
-  { kind: 'analyze'; request: TextTokensRequest } | { kind: 'count'; text: string };
+export interface TokenTask {
+  kind: 'analyze';
+  request: TextTokensRequest;
+}
 
 export interface TokenWorkerRequest {
   id: number;
@@ -24,5 +26,4 @@ export type AnalyzedReply = Omit<TextTokensResult, 'content' | 'reasoning'> & {
 
 export type TokenWorkerReply =
   | { id: number; kind: 'analyzed'; result: AnalyzedReply }
-  | { id: number; kind: 'counted'; tokens: number }
   | { id: number; kind: 'failed'; message: string };

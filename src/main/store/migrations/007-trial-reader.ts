@@ -2,7 +2,7 @@
 // reader_done_ms, reader_wait_ms and, for streams, reader_stall_ms, at the
 // pace reader_pace_tps they were computed for. Trials stored before this
 // version are recomputed from their timelines when the history is opened for
-// writing (reader-backfill.ts), since SQL alone cannot read a timeline; the
+// writing (timeline-backfill.ts), since SQL alone cannot read a timeline; the
 // partial index lists the rows still to do, so finding none left is instant.
 
 export const sql = `

@@ -14,6 +14,7 @@ import { sql as runProfileFailures } from './008-run-profile-failures';
 import { sql as trialBytesAfterEnd } from './009-trial-bytes-after-end';
 import { sql as runDigests } from './010-run-digests';
 import { sql as profileChecks } from './011-profile-checks';
+import { sql as trialReadBursts } from './012-trial-read-bursts';
 
 export interface Migration {
   version: number;
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'trial-bytes-after-end', sql: trialBytesAfterEnd },
   { version: 10, name: 'run-digests', sql: runDigests },
   { version: 11, name: 'profile-checks', sql: profileChecks },
+  { version: 12, name: 'trial-read-bursts', sql: trialReadBursts },
 ];
 
 /** The schema version this build of LastToken writes. */

@@ -2,7 +2,8 @@
 // request, one line per trial, coloured by profile. What TTFT hides is its
 // shape: a line that rises late, flattens (a stall), or jumps at the end (a
 // buffered stream). Keep-alive pings are marked on the time axis, stalls are
-// shaded. Used for a finished run's results and, growing, for a live run.
+// shaded, and a rebuffered stream's bursts (many events in one read) are
+// marked where its line jumps. Used for a finished run's results and, growing, for a live run.
 // A pure function of its data: tested as data, drawn by Echart.tsx.
 
 import type { LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
@@ -24,6 +25,8 @@ export interface TimelineLine {
   pings: readonly number[];
   /** Content stopped longer than the stall limit here: [from, to] ms. */
   stall: readonly [number, number] | null;
+  /** A rebuffered stream's reads of many events: [at ms, tokens so far, events]. */
+  bursts: readonly (readonly [number, number, number])[];
   /** A trial that did not end ok is drawn dashed. */
   failed: boolean;
 }
@@ -33,14 +36,21 @@ export interface TimelineText {
   tokens: string;
   pings: string;
   stall: string;
+  /** The legend's name for a profile's burst marks. */
+  bursts: string;
   /** "{{profile}} · {{trial}}: {{tokens}} at {{time}}", filled in by the caller's translation. */
   point: (values: { profile: string; trial: string; tokens: string; time: string }) => string;
+  /** "{{profile}} · {{trial}}: {{events}} events in one read at {{time}}". */
+  burst: (values: { profile: string; trial: string; events: string; time: string }) => string;
   ms: (value: number) => string;
   count: (value: number) => string;
 }
 
 /** Pings sit on the time axis, below the lines. */
 const PING_Y = 0;
+
+const BURSTS_SUFFIX = ':bursts';
+const burstSeriesId = (line: TimelineLine): string => `${line.id}${BURSTS_SUFFIX}`;
 
 export function arrivalTimelineOption(
   lines: readonly TimelineLine[],
@@ -55,6 +65,9 @@ export function arrivalTimelineOption(
     pingsByProfile.set(line.profile, entry);
   }
   const pingSeriesName = (profile: string): string => `${profile} · ${text.pings}`;
+  const burstSeriesName = (profile: string): string => `${profile} · ${text.bursts}`;
+  const bursting = lines.filter((line) => line.bursts.length > 0);
+  const burstProfiles = [...new Set(bursting.map((line) => line.profile))];
 
   return {
     animation: false,
@@ -72,6 +85,7 @@ export function arrivalTimelineOption(
         ...[...pingsByProfile]
           .filter(([, p]) => p.times.length > 0)
           .map(([name]) => pingSeriesName(name)),
+        ...burstProfiles.map(burstSeriesName),
       ],
     },
     tooltip: {
@@ -79,16 +93,17 @@ export function arrivalTimelineOption(
       confine: true,
       formatter: (params) => {
         const item = Array.isArray(params) ? params[0] : params;
-        const value = (item?.value ?? [0, 0]) as ArrivalPoint;
-        const line = lines.find((l) => l.id === item?.seriesId);
+        // A point of a line [at, tokens], or a burst mark [at, tokens, events].
+        const value = (item?.value ?? [0, 0]) as [number, number, number?];
+        const id = String(item?.seriesId ?? '');
+        const burst = id.endsWith(BURSTS_SUFFIX);
+        const line = lines.find((l) => l.id === (burst ? id.slice(0, -BURSTS_SUFFIX.length) : id));
         if (!line) return escapeHtml(`${item?.seriesName ?? ''}: ${text.ms(value[0])}`);
+        const where = { profile: line.profile, trial: line.trial, time: text.ms(value[0]) };
         return escapeHtml(
-          text.point({
-            profile: line.profile,
-            trial: line.trial,
-            tokens: text.count(value[1]),
-            time: text.ms(value[0]),
-          }),
+          burst
+            ? text.burst({ ...where, events: text.count(value[2] ?? 0) })
+            : text.point({ ...where, tokens: text.count(value[1]) }),
         );
       },
     },
@@ -150,6 +165,20 @@ export function arrivalTimelineOption(
           itemStyle: { color: seriesColor(theme, pings.index), opacity: 0.7 },
           data: pings.times.map((at) => [at, PING_Y]),
         })),
+      ...bursting.map((line): ScatterSeriesOption => ({
+        type: 'scatter',
+        id: burstSeriesId(line),
+        name: burstSeriesName(line.profile),
+        symbol: 'diamond',
+        symbolSize: 8,
+        itemStyle: {
+          color: theme.background,
+          borderColor: seriesColor(theme, line.profileIndex),
+          borderWidth: 1.5,
+        },
+        // [at, tokens so far] places it on the line; the events ride along for the tooltip.
+        data: line.bursts.map((burst) => [burst[0], burst[1], burst[2]]),
+      })),
     ],
   };
 }

@@ -33,6 +33,7 @@ export function LiveTimeline(props: {
       points: line.points,
       pings: [],
       stall: null,
+      bursts: [],
       failed: line.failed,
     }));
     return arrivalTimelineOption(lines, theme, {
@@ -40,7 +41,9 @@ export function LiveTimeline(props: {
       tokens: t('runs.live.timeline.tokens'),
       pings: t('runs.live.timeline.pings'),
       stall: t('runs.live.timeline.stall'),
+      bursts: t('runs.live.timeline.bursts'),
       point: (values) => t('runs.live.timeline.point', values),
+      burst: (values) => t('runs.live.timeline.burst', values),
       ms: format.ms,
       count: format.count,
     });

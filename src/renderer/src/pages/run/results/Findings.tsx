@@ -211,16 +211,25 @@ function said(finding: Finding, t: TFunction, format: Formatters): Said {
           n: format.count(finding.n),
           firstToken: format.count(finding.first_token),
           contentSilence: format.ms(finding.content_silence_ms),
-          pings: format.count(finding.pings),
+          pings: format.count(
+            finding.first_token === finding.trials
+              ? finding.pings_before_ttft
+              : finding.pings_after_ttft,
+          ),
+          before: format.count(finding.pings_before_ttft),
+          after: format.count(finding.pings_after_ttft),
           silence: format.ms(finding.longest_silence_ms),
         }),
       };
     case 'buffered':
       return {
-        text: t('results.findings.buffered.text', {
+        text: t(bufferedText(finding.at_end, finding.in_bursts), {
           trials: format.count(finding.trials),
           n: format.count(finding.n),
+          atEnd: format.count(finding.at_end),
+          inBursts: format.count(finding.in_bursts),
           share: format.percent(finding.burst_share),
+          events: format.count(finding.events_per_read_max ?? 0),
         }),
       };
     case 'abort_continued':
@@ -289,6 +298,14 @@ function pingsText(firstToken: number, trials: number): string {
   return firstToken === 0
     ? 'results.findings.pings_kept_open.text'
     : 'results.findings.pings_kept_open.textMixed';
+}
+
+/** Whether the stream was held to the end, released in a buffer's bursts, or some of each. */
+function bufferedText(atEnd: number, inBursts: number): string {
+  if (inBursts === 0) return 'results.findings.buffered.text';
+  return atEnd === 0
+    ? 'results.findings.buffered.textBursts'
+    : 'results.findings.buffered.textBoth';
 }
 
 /** What the socket cannot show, and where to look it up: the provider's usage page, by request id. */

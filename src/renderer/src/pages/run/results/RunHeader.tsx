@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RunView } from '../../../../../shared/api';
-import type { FailingProfile } from '../../../../../shared/failing-profiles';
+import { hidesFailures, type FailingProfile } from '../../../../../shared/failing-profiles';
 import type { ProfileFailure } from '../../../../../shared/run';
 import { RunStatusBadge } from '../../../components/StatusBadge';
 import type { Formatters } from '../../../i18n/format';
@@ -44,9 +44,7 @@ export function RunHeader({
           <p className="results-status">
             <RunStatusBadge
               status={run.status}
-              withFailures={
-                view.failing_profiles.length > 0 || (run.profile_failures ?? []).length > 0
-              }
+              withFailures={hidesFailures(view.failing_profiles, run.profile_failures)}
             />
             <span>
               {durationMs === null

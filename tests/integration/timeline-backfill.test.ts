@@ -1,12 +1,13 @@
-// Trials stored before schema 7 gain their reader metrics when the history is
-// next opened for writing: computed from their timelines, once, in one
-// transaction. The file is a real schema-6 history (made by this build's first
-// six migrations), its rows copied in from a store that measured them.
+// Trials stored before schema 7 gain their reader metrics, and those stored
+// before schema 12 their read bursts and pings around the first token, when
+// the history is next opened for writing: computed from their timelines,
+// once, in one transaction. Each file is a real older history (made by this
+// build's first migrations), its rows copied in from a store that measured them.
 
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/main/store/migrations';
-import { backfillReaderMetrics } from '../../src/main/store/reader-backfill';
+import { backfillFromTimelines } from '../../src/main/store/timeline-backfill';
 import { openStore, type Store } from '../../src/main/store/store';
 import { readerMetrics } from '../../src/shared/reader';
 import type { StoredTrial } from '../../src/shared/run';
@@ -19,7 +20,8 @@ import {
   type TempDatabase,
 } from '../support/store-fixtures';
 import { olderHistory } from '../support/older-history';
-import { makePlainTrial } from '../unit/trial-fixture';
+import { makePlainTrial, makeTrial } from '../unit/trial-fixture';
+import type { ChunkRecord } from '../../src/shared/trial';
 
 let source: TempDatabase;
 let target: TempDatabase;
@@ -87,7 +89,7 @@ describe('reader metrics of trials stored before schema 7', () => {
     expect(
       store.db.prepare('SELECT count(*) AS n FROM trials WHERE reader_pace_tps IS NULL').get(),
     ).toEqual({ n: 0 });
-    expect(backfillReaderMetrics(store.db)).toBe(0);
+    expect(backfillFromTimelines(store.db)).toEqual({ reader: 0, read_bursts: 0 });
 
     const detail = store.history.getRun(RUN);
     expect(detail?.trials).toHaveLength(stored.length);
@@ -135,6 +137,86 @@ describe('reader metrics of trials stored before schema 7', () => {
     for (const { trial } of store.history.getRun(RUN)?.trials ?? []) {
       expect(trial).toMatchObject({ reader_pace_tps: 8, ...readerMetrics(trial, 8) });
     }
+    store.close();
+  });
+});
+
+/** Content chunks at these stamps (a stamp repeated: events of one read). */
+function chunksAt(stamps: readonly number[]): ChunkRecord[] {
+  return stamps.map((at_ms) => ({ at_ms, kind: 'content', chars: 4, bytes: 90, tokens: 1 }));
+}
+
+describe('read bursts and pings of trials stored before schema 12', () => {
+  // Four reads of 5 events, one of 1: a buffer's flushes. Pings at 50 and 100
+  // ms while waiting, one in the first token's read, one after it began.
+  const burstStamps = [200, 200, 200, 200, 200, 540, 540, 540, 540, 540, 880, 880, 880, 880, 880];
+  const rebufferedTrial = makeTrial({
+    ttft_ms: 200,
+    timeline: {
+      t0_mono_ms: 0,
+      chunks: chunksAt([...burstStamps, 1220, 1220, 1220, 1220, 1220, 1300]),
+      pings: [50, 100, 200, 700].map((at_ms) => ({ at_ms, kind: 'comment' as const })),
+    },
+  });
+  const steadyTrial = makeTrial();
+  const stored = (): StoredTrial[] => [
+    { ...storedTrial(RUN, 'a', 1), trial: rebufferedTrial },
+    { ...storedTrial(RUN, 'a', 2), trial: steadyTrial },
+    {
+      run_id: RUN,
+      profile_id: 'a',
+      trial_index: 1,
+      warmup: false,
+      trial: makePlainTrial(),
+    },
+  ];
+  const expected = [
+    { events_per_read_max: 5, rebuffered: true, pings_before_ttft: 3, pings_after_ttft: 1 },
+    { events_per_read_max: 1, rebuffered: false, pings_before_ttft: 0, pings_after_ttft: 0 },
+    { events_per_read_max: null, rebuffered: false, pings_before_ttft: 0, pings_after_ttft: 0 },
+  ];
+  const figuresOf = (store: Store) =>
+    (store.history.getRun(RUN)?.trials ?? []).map(({ trial }) => ({
+      events_per_read_max: trial.events_per_read_max,
+      rebuffered: trial.rebuffered,
+      pings_before_ttft: trial.pings_before_ttft,
+      pings_after_ttft: trial.pings_after_ttft,
+    }));
+
+  it('are computed from the timelines when the history is opened, once', () => {
+    const measured = openStore(source.path);
+    saveRun(measured, stored());
+    measured.close();
+    olderHistory(target.path, 11, source.path);
+    const before = new Database(target.path);
+    const columns = before
+      .prepare<[], { name: string }>("SELECT name FROM pragma_table_info('trials')")
+      .all()
+      .map((c) => c.name);
+    expect(columns).not.toContain('rebuffered');
+    before.close();
+
+    const store = openStore(target.path);
+    expect(
+      store.db.prepare('SELECT count(*) AS n FROM trials WHERE pings_before_ttft IS NULL').get(),
+    ).toEqual({ n: 0 });
+    expect(backfillFromTimelines(store.db)).toEqual({ reader: 0, read_bursts: 0 });
+    expect(figuresOf(store)).toEqual(expected);
+    // A table's page reads the stored columns, without timelines.
+    const page = store.history.trialPage(RUN, {}, 8);
+    expect(
+      page?.trials.find((t) => t.trial_index === 1 && t.trial.mode === 'stream')?.trial,
+    ).toMatchObject(expected[0] as object);
+    store.close();
+  });
+
+  it('left undone (a history not written since) are computed on read', () => {
+    const store = openStore(target.path);
+    saveRun(store, stored());
+    store.db.exec(
+      'UPDATE trials SET events_per_read_max = NULL, rebuffered = 0, pings_before_ttft = NULL, pings_after_ttft = NULL',
+    );
+    expect(figuresOf(store)).toEqual(expected);
     store.close();
   });
 });
