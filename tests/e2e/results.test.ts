@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEvent, RunView, TrialPage } from '../../src/shared/api';
+import type { AppEvent, ArrivalSeries, RunView, TrialPage } from '../../src/shared/api';
 import { runComparisons } from '../../src/shared/comparisons';
 import { findings } from '../../src/shared/findings';
 import { DEFAULT_RUN_LIMITS } from '../../src/shared/run';
@@ -28,6 +28,12 @@ import { makeTrial } from '../unit/trial-fixture';
 import { RESULT_CHARTS, chartsDrawnAt, seedLargeRun, timeResultLoads } from '../support/ui-timing';
 
 const XSS = '<img src=x onerror=alert(1)>';
+const LOOKS = [
+  ['en', 'light'],
+  ['en', 'dark'],
+  ['zh-CN', 'light'],
+  ['zh-CN', 'dark'],
+] as const;
 
 let app: AppUnderTest;
 let runId: string;
@@ -351,12 +357,7 @@ describe('results of a real run', () => {
     expect(await page.locator('.echart').count()).toBe(RESULT_CHARTS);
   });
 
-  for (const [language, theme] of [
-    ['en', 'light'],
-    ['en', 'dark'],
-    ['zh-CN', 'light'],
-    ['zh-CN', 'dark'],
-  ] as const) {
+  for (const [language, theme] of LOOKS) {
     it(`passes an axe scan in ${language}, ${theme}`, async () => {
       await useLook(app, language, theme);
       const page = await openResults();
@@ -365,6 +366,67 @@ describe('results of a real run', () => {
       expect(await axeViolations(page)).toEqual([]);
     });
   }
+});
+
+describe('a stream a proxy released in bursts', () => {
+  it('says so in the findings and marks the bursts on the arrivals chart', async () => {
+    const base_url = `${app.sim.url}/v1`;
+    const bursty = app.services.profiles.create({
+      name: 'Behind a buffering proxy',
+      base_url,
+      model: 'sim-rebuffered:ttft=50,gap=5,tokens=200,buffer=4096',
+    });
+    const steady = app.services.profiles.create({
+      name: 'Direct',
+      base_url,
+      model: 'sim-steady:ttft=50,gap=5,tokens=200',
+    });
+    const id = await finishedRun([bursty.id, steady.id]);
+    const result = await app.services.dispatch('historyRun', { run_id: id });
+    if (!result.ok) throw new Error(result.error.message);
+    const { findings: shown } = result.value as RunView;
+    const finding = shown.find((f) => f.kind === 'buffered');
+    expect(finding).toMatchObject({ profile_id: bursty.id, trials: 3, n: 3, in_bursts: 3 });
+    expect(shown.filter((f) => f.kind === 'buffered')).toHaveLength(1);
+    const most = finding?.kind === 'buffered' ? (finding.events_per_read_max as number) : 0;
+    expect(most).toBeGreaterThanOrEqual(10);
+
+    const charts = await app.services.dispatch('chartsRun', { run_id: id });
+    if (!charts.ok) throw new Error(charts.error.message);
+    const arrivals = (charts.value as { arrivals: ArrivalSeries[] }).arrivals;
+    const marked = arrivals.filter((a) => a.bursts.length > 0);
+    expect(new Set(marked.map((a) => a.profile_id))).toEqual(new Set([bursty.id]));
+    expect(marked).toHaveLength(3);
+
+    for (const width of [1440, 1024]) {
+      await app.page.setViewportSize({ width, height: 900 });
+      for (const [language, theme] of LOOKS) {
+        await useLook(app, language, theme);
+        const page = await openResults(id);
+        const sentence = await page.locator('.findings li[data-finding="buffered"]').innerText();
+        expect(sentence).toContain(
+          language === 'en' ? `bursts of up to ${most} events per read` : `最多收到 ${most} 个事件`,
+        );
+        const card = page
+          .locator('.chart-card')
+          .filter({ hasText: language === 'en' ? 'Token arrivals' : 'token 到达时间线' })
+          .first();
+        await card.scrollIntoViewIfNeeded();
+        await card.screenshot({
+          path: join(ARTIFACTS, `results-${language}-${theme}-rebuffered-arrivals-${width}.png`),
+        });
+        await screenshot(page, `results-${language}-${theme}-rebuffered-${width}`);
+        // The summary's wide table scrolls in its own box; the page never scrolls sideways.
+        const pageWidth = await page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+              .document.documentElement.scrollWidth,
+        );
+        expect(pageWidth).toBe(width);
+      }
+    }
+    await app.page.setViewportSize({ width: 1440, height: 900 });
+  }, 120_000);
 });
 
 describe('a cancelled run', () => {

@@ -174,9 +174,17 @@ onLinux('the packaged app', () => {
       const reply = await new Promise((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
-        worker.postMessage({ id: 1, task: { kind: 'count', text: 'hello world' } });
+        const text = 'hello world';
+        const request = {
+          content: text,
+          contentEnds: new Int32Array([text.length]),
+          reasoning: '',
+          reasoningEnds: new Int32Array([0]),
+          secrets: [],
+        };
+        worker.postMessage({ id: 1, task: { kind: 'analyze', request } });
       });
-      expect(reply).toEqual({ id: 1, kind: 'counted', tokens: 2 });
+      expect(reply).toMatchObject({ id: 1, kind: 'analyzed', result: { contentTotal: 2 } });
     } finally {
       await worker.terminate();
     }

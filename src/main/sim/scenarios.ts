@@ -270,7 +270,7 @@ const DEFINITIONS: Scenario[] = [
     name: 'sim-rebuffered',
     summary:
       "Generates on a steady schedule; a buffer like a proxy's writes the events whenever buffer bytes have gathered, and at the end.",
-    defaults: { ...STEADY, tokens: 200, gap: 10, buffer: 4096 },
+    defaults: { ...STEADY, tokens: 120, gap: 8, buffer: 4096 },
     build: (p, context) => ({
       events: steady(p, context),
       delivery: 'rebuffered',
