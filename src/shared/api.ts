@@ -374,6 +374,8 @@ export interface ArrivalSeries extends TrialPosition {
   pings: number[];
   /** Longest stretch without content, when it passed the stall limit: [from, to] ms. */
   stall: [number, number] | null;
+  /** A stream's wait for its first token, [0, TTFT] ms, when it lasted the stall limit or longer: never a stall. */
+  wait: [number, number] | null;
   /**
    * A rebuffered trial's bursts, at most 1,000: each read that brought
    * REBUFFER_EVENTS_PER_READ content events or more, as [at ms, tokens so

@@ -23,6 +23,7 @@ const text: TimelineText = {
   tokens: 'tokens',
   pings: 'keep-alive pings',
   stall: 'stall',
+  wait: 'waiting for the first token',
   bursts: 'buffer bursts',
   point: ({ profile, trial, tokens, time }) => `${profile} · ${trial}: ${tokens} tokens at ${time}`,
   burst: ({ profile, trial, events, time }) =>
@@ -45,6 +46,7 @@ function line(overrides: Partial<TimelineLine>): TimelineLine {
     ],
     pings: [],
     stall: null,
+    wait: null,
     bursts: [],
     failed: false,
     ...overrides,
@@ -102,6 +104,24 @@ describe('arrival timeline', () => {
       data: [[{ name: 'stall', xAxis: 150 }, { xAxis: 4000 }]],
     });
     expect(series[0]?.markArea).toBeUndefined();
+  });
+
+  it('shades a long wait for the first token in a neutral colour, apart from a stall', () => {
+    const waited = arrivalTimelineOption(
+      [line({ wait: [0, 1500], stall: [1600, 3200] })],
+      theme,
+      text,
+    );
+    const [drawn] = waited.series as Series[];
+    expect(drawn?.markArea).toMatchObject({
+      data: [
+        [
+          { name: 'waiting for the first token', xAxis: 0, itemStyle: { color: '#555' } },
+          { xAxis: 1500 },
+        ],
+        [{ name: 'stall', xAxis: 1600, itemStyle: { color: '#fa0' } }, { xAxis: 3200 }],
+      ],
+    });
   });
 
   it('shows user text as text in tooltips: a profile name is escaped, never markup', () => {

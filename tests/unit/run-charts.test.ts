@@ -140,6 +140,17 @@ describe('runCharts', () => {
     expect(charts.arrivals[1]?.stall).toBeNull();
   });
 
+  it("marks a wait for the first token of at least the run's stall limit as a wait", () => {
+    const limits = { ...detail.run.config.limits, stall_ms: 500 };
+    const { arrivals } = runCharts({
+      ...detail,
+      run: { ...detail.run, config: { ...detail.run.config, limits } },
+    });
+    // TTFT 999, 100, 300, 200 (failed) and 700 ms against a 500 ms limit.
+    expect(arrivals.map((a) => a.wait)).toEqual([[0, 999], null, null, null, [0, 700]]);
+    expect(charts.arrivals.every((a) => a.wait === null)).toBe(true);
+  });
+
   it("marks a rebuffered trial's reads of 4 or more events where its line jumps, and no other trial's", () => {
     const stamps = [100, 100, 100, 100, 100, 300, 300, 300, 300, 500, 500, 500, 500, 500, 500, 600];
     const chunks = stamps.map((at_ms) => ({

@@ -281,7 +281,13 @@ function burstsOf(trial: ChartedTrial): [number, number, number][] {
   return bursts;
 }
 
-function arrivalSeries(stored: StoredChartedTrial): ArrivalSeries {
+/** A stream's wait for its first token, when it passed the stall limit: a wait, shaded apart from stalls. */
+function longWaitOf(trial: ChartedTrial, stallMs: number): [number, number] | null {
+  const first = trial.ttft_ms;
+  return trial.mode === 'stream' && first !== null && first >= stallMs ? [0, first] : null;
+}
+
+function arrivalSeries(stored: StoredChartedTrial, stallMs: number): ArrivalSeries {
   const { trial } = stored;
   return {
     profile_id: stored.profile_id,
@@ -292,6 +298,7 @@ function arrivalSeries(stored: StoredChartedTrial): ArrivalSeries {
     points: arrivalPoints(trial),
     pings: trial.timeline.pings.slice(0, MAX_MARKS_SHOWN).map((p) => p.at_ms),
     stall: stallOf(trial),
+    wait: longWaitOf(trial, stallMs),
     bursts: burstsOf(trial),
   };
 }
@@ -327,7 +334,9 @@ export function* runChartsSteps(
   const elsewhere: ArrivalSeries[] = [];
   for (const stored of trials) {
     if (drawnRound(stored, every)) {
-      (lines.get(stored.profile_id) ?? elsewhere).push(arrivalSeries(stored));
+      (lines.get(stored.profile_id) ?? elsewhere).push(
+        arrivalSeries(stored, run.config.limits.stall_ms),
+      );
     }
     const group = groupOf.get(`${stored.profile_id}\u0000${stored.trial.mode}`);
     if (group && !stored.warmup && stored.trial.status === 'ok') addToGroup(group, stored.trial);

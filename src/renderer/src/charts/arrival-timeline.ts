@@ -25,6 +25,8 @@ export interface TimelineLine {
   pings: readonly number[];
   /** Content stopped longer than the stall limit here: [from, to] ms. */
   stall: readonly [number, number] | null;
+  /** The wait for the first token lasted the stall limit or longer: [0, TTFT] ms, shaded apart from a stall. */
+  wait: readonly [number, number] | null;
   /** A rebuffered stream's reads of many events: [at ms, tokens so far, events]. */
   bursts: readonly (readonly [number, number, number])[];
   /** A trial that did not end ok is drawn dashed. */
@@ -36,6 +38,8 @@ export interface TimelineText {
   tokens: string;
   pings: string;
   stall: string;
+  /** The label of a long wait for the first token. */
+  wait: string;
   /** The legend's name for a profile's burst marks. */
   bursts: string;
   /** "{{profile}} · {{trial}}: {{tokens}} at {{time}}", filled in by the caller's translation. */
@@ -48,6 +52,44 @@ export interface TimelineText {
 
 /** Pings sit on the time axis, below the lines. */
 const PING_Y = 0;
+
+/**
+ * A line's shaded stretches: a stall (content stopped after it began) in the
+ * warning colour, a long wait for the first token in a neutral one, never
+ * taken for a stall. Each kind is labelled once per chart (`labelled` keeps
+ * which were), the wait at its left where the stall's label, centred, is not:
+ * one label per line stacked the same words over each other.
+ */
+function shadedAreas(
+  line: TimelineLine,
+  theme: ChartTheme,
+  text: TimelineText,
+  labelled: Set<'wait' | 'stall'>,
+): LineSeriesOption['markArea'] {
+  type Area = NonNullable<NonNullable<LineSeriesOption['markArea']>['data']>[number];
+  const area = (
+    kind: 'wait' | 'stall',
+    [from, to]: readonly [number, number],
+    color: string,
+  ): Area => {
+    const show = !labelled.has(kind);
+    labelled.add(kind);
+    return [
+      {
+        name: text[kind],
+        xAxis: from,
+        itemStyle: { color, opacity: 0.12 },
+        label: { show, color, position: kind === 'wait' ? 'insideTopLeft' : 'insideTop' },
+      },
+      { xAxis: to },
+    ];
+  };
+  const data = [
+    ...(line.wait ? [area('wait', line.wait, theme.muted)] : []),
+    ...(line.stall ? [area('stall', line.stall, theme.warning)] : []),
+  ];
+  return data.length === 0 ? undefined : { silent: true, data };
+}
 
 const BURSTS_SUFFIX = ':bursts';
 const burstSeriesId = (line: TimelineLine): string => `${line.id}${BURSTS_SUFFIX}`;
@@ -67,6 +109,7 @@ export function arrivalTimelineOption(
   const pingSeriesName = (profile: string): string => `${profile} · ${text.pings}`;
   const burstSeriesName = (profile: string): string => `${profile} · ${text.bursts}`;
   const bursting = lines.filter((line) => line.bursts.length > 0);
+  const labelled = new Set<'wait' | 'stall'>();
   const burstProfiles = [...new Set(bursting.map((line) => line.profile))];
 
   return {
@@ -146,14 +189,7 @@ export function arrivalTimelineOption(
         emphasis: { focus: 'series', lineStyle: { width: 2.5 } },
         // Pairs, not {value} objects: ECharts copies each datum object on every update.
         data: line.points.map((point) => [point[0], point[1]]),
-        markArea: line.stall
-          ? {
-              silent: true,
-              itemStyle: { color: theme.warning, opacity: 0.12 },
-              label: { show: true, color: theme.warning, position: 'insideTop' },
-              data: [[{ name: text.stall, xAxis: line.stall[0] }, { xAxis: line.stall[1] }]],
-            }
-          : undefined,
+        markArea: shadedAreas(line, theme, text, labelled),
       })),
       ...[...pingsByProfile]
         .filter(([, pings]) => pings.times.length > 0)

@@ -33,6 +33,7 @@ export function LiveTimeline(props: {
       points: line.points,
       pings: [],
       stall: null,
+      wait: null,
       bursts: [],
       failed: line.failed,
     }));
@@ -41,6 +42,7 @@ export function LiveTimeline(props: {
       tokens: t('runs.live.timeline.tokens'),
       pings: t('runs.live.timeline.pings'),
       stall: t('runs.live.timeline.stall'),
+      wait: t('runs.live.timeline.wait'),
       bursts: t('runs.live.timeline.bursts'),
       point: (values) => t('runs.live.timeline.point', values),
       burst: (values) => t('runs.live.timeline.burst', values),

@@ -83,6 +83,7 @@ export function TimelineChart({
         points: points.length > 0 && points[0]?.[0] !== 0 ? [ORIGIN, ...points] : points,
         pings: a.pings,
         stall: a.stall,
+        wait: a.wait,
         bursts: a.bursts,
         failed: a.status !== 'ok',
       };
@@ -97,6 +98,7 @@ export function TimelineChart({
         tokens: t('results.timeline.tokens'),
         pings: t('results.timeline.pings'),
         stall: t('results.timeline.stall'),
+        wait: t('results.timeline.wait'),
         bursts: t('results.timeline.bursts'),
         point: (values) => t('results.timeline.point', values),
         burst: (values) => t('results.timeline.burst', values),
