@@ -27,14 +27,12 @@ export interface FailureTrial {
 
 /**
  * Whether a run's profiles hide a failure that its status alone would not
- * say: a profile failing (failingProfiles) or stopped early (its stored
- * profile failures). The app's badge and the CLI's status word read this.
+ * say: `failing` profiles (no ok trial, or mostly failed) or profiles
+ * `stoppedEarly` (its stored profile failures). The app's badges and the
+ * CLI's status word read this.
  */
-export function hidesFailures(
-  failing: readonly FailingProfile[],
-  profileFailures: readonly unknown[] | null,
-): boolean {
-  return failing.length > 0 || (profileFailures ?? []).length > 0;
+export function hidesFailures(failing: number, stoppedEarly: number): boolean {
+  return failing > 0 || stoppedEarly > 0;
 }
 
 /** No ok trial, or fewer ok than failed: the profile's figures rest on too little to stand alone. */

@@ -389,6 +389,11 @@ export interface RunListItem {
   trials: number;
   ok: number;
   failed: number;
+  /**
+   * A profile of it measured nothing or mostly failed, or stopped early
+   * (hidesFailures): a completed run that is not all green.
+   */
+  with_failures: boolean;
 }
 
 /** One run with its trials and a summary per profile × mode. */

@@ -363,6 +363,39 @@ describe('history queries', () => {
     expect(ids({ limit: 2, offset: 3 })).toEqual(['run-3', 'run-2']);
   });
 
+  it('say which completed runs hide a failure: a profile with no ok trial, or one stopped early', () => {
+    history(1);
+    // run-x: p-slow's every counted trial failed; run-y: p-fast was stopped early.
+    for (const [id, day] of [
+      ['run-x', '02'],
+      ['run-y', '03'],
+    ] as const) {
+      store.runs.createRun(
+        runRecord(id, [fast, slow], { started_at: `2026-01-${day}T09:00:00.000Z` }),
+      );
+      for (let k = 1; k <= 3; k++) {
+        store.runs.saveTrial(storedTrial(id, fast.id, k));
+        store.runs.saveTrial({
+          ...storedTrial(id, slow.id, k),
+          trial: makeTrial({ status: id === 'run-x' ? 'network_error' : 'ok' }),
+        });
+      }
+      store.runs.finishRun(id, 'completed', null);
+    }
+    store.runs.saveProfileFailure('run-y', {
+      profile_id: fast.id,
+      reason: 'gave_up',
+      message: '5 failed trials in a row',
+    });
+    const flags = store.history.listRuns().map((r) => [r.id, r.with_failures]);
+    // run-1's one failed plain trial of five is not a failing profile.
+    expect(flags).toEqual([
+      ['run-y', true],
+      ['run-x', true],
+      ['run-1', false],
+    ]);
+  });
+
   it('imports finished runs all or none, leaving a run it has already as it is', () => {
     const profile = snapshot('p-1');
     const imported_at = '2026-02-01T00:00:00.000Z';

@@ -110,7 +110,8 @@ function failingOf(detail: RunDetail): FailingProfile[] {
  */
 export function runStatusWords(detail: RunDetail): string {
   const { status, profile_failures } = detail.run;
-  return status === 'completed' && hidesFailures(failingOf(detail), profile_failures)
+  return status === 'completed' &&
+    hidesFailures(failingOf(detail).length, (profile_failures ?? []).length)
     ? 'completed with failures'
     : status;
 }

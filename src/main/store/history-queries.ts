@@ -23,6 +23,7 @@ import type {
   TrialPage,
   TrialRow as TrialTableRow,
 } from '../../shared/api';
+import { hidesFailures, isFailing } from '../../shared/failing-profiles';
 import { summariesByProfile } from '../../shared/run-digest';
 import { quantile } from '../../shared/stats';
 import { MODES, type Mode, type TrialStatus } from '../../shared/trial';
@@ -49,6 +50,8 @@ type RunRecordRow = RunRow & Pick<StoredRunRow, 'profile_failures'>;
 interface RunListRow extends RunRow {
   trials: number;
   ok: number;
+  /** Profiles the run stopped measuring early (its stored profile failures). */
+  stopped_early: number;
 }
 
 interface RunProfileRow extends ProfileColumns {
@@ -156,6 +159,10 @@ export class HistoryQueries {
   private readonly selectTrialText: Statement<[string, string, Mode, number], TrialTextRow>;
   private readonly selectRun: Statement<[string], RunRecordRow>;
   private readonly selectRunProfiles: Statement<[string], RunProfileRow>;
+  private readonly selectProfileTallies: Statement<
+    [string],
+    { profile_id: string; trials: number; ok: number }
+  >;
   private readonly selectTrials: Statement<[string], TrialRow>;
   private readonly selectOrderedPage: Statement<
     [OrderedPageParameters],
@@ -173,7 +180,8 @@ export class HistoryQueries {
       SELECT r.id, r.config, r.status, r.started_at, r.ended_at, r.planned_calls,
         r.series_id, r.label, r.imported_at,
         (SELECT count(*) FROM trials t WHERE t.run_id = r.id AND t.warmup = 0) AS trials,
-        (SELECT count(*) FROM trials t WHERE t.run_id = r.id AND t.warmup = 0 AND t.status = 'ok') AS ok
+        (SELECT count(*) FROM trials t WHERE t.run_id = r.id AND t.warmup = 0 AND t.status = 'ok') AS ok,
+        coalesce(json_array_length(r.profile_failures), 0) AS stopped_early
       FROM runs r ${RUN_FILTER}
       ORDER BY r.started_at DESC, r.id DESC
       LIMIT @limit OFFSET @offset`);
@@ -190,6 +198,11 @@ export class HistoryQueries {
     this.selectRunProfiles = db.prepare(
       'SELECT * FROM run_profiles WHERE run_id = ? ORDER BY position',
     );
+    // Each profile's counted trials and ok ones, from trials_by_run_profile:
+    // whether one failed (failing-profiles.ts), for a list that shows no figure.
+    this.selectProfileTallies = db.prepare(`
+      SELECT profile_id, count(*) AS trials, sum(status = 'ok') AS ok FROM trials
+      WHERE run_id = ? AND warmup = 0 GROUP BY profile_id`);
     this.selectTrials = db.prepare(`SELECT t.* ${TRIALS_OF_RUN}`);
     // getRun's order, a page at a time from where the last page ended (no OFFSET to count through).
     this.selectOrderedPage = db.prepare(`
@@ -240,6 +253,10 @@ export class HistoryQueries {
       trials: row.trials,
       ok: row.ok,
       failed: row.trials - row.ok,
+      with_failures: hidesFailures(
+        this.selectProfileTallies.all(row.id).filter((p) => isFailing(p.trials, p.ok)).length,
+        row.stopped_early,
+      ),
     }));
   }
 

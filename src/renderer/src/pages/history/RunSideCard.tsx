@@ -10,6 +10,7 @@ import { useFormat } from '../../i18n/format';
 import { hrefOf } from '../../router';
 import type { ConfigField } from './compare-runs';
 import { useRunTime } from './use-run-time';
+import { hidesFailures } from '../../../../shared/failing-profiles';
 
 /** A longer prompt shows its start, and all of it on request. */
 const PROMPT_PREVIEW = 280;
@@ -47,7 +48,13 @@ export function RunSideCard(props: {
           {runTime(run.started_at)}
         </h2>
         <div className="card-actions">
-          <RunStatusBadge status={run.status} />
+          <RunStatusBadge
+            status={run.status}
+            withFailures={hidesFailures(
+              props.view.failing_profiles.length,
+              (run.profile_failures ?? []).length,
+            )}
+          />
           <a href={hrefOf({ page: 'run', runId: run.id })}>
             {t('history.comparePage.openRun', { side: props.side })}
           </a>

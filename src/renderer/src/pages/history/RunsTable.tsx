@@ -82,7 +82,7 @@ export function RunsTable(props: {
                     <StartedCell run={run} />
                   </td>
                   <td>
-                    <RunStatusBadge status={run.status} />
+                    <RunStatusBadge status={run.status} withFailures={run.with_failures} />
                   </td>
                   <td>
                     <Names names={run.profiles.map((p) => p.name)} />

@@ -44,7 +44,10 @@ export function RunHeader({
           <p className="results-status">
             <RunStatusBadge
               status={run.status}
-              withFailures={hidesFailures(view.failing_profiles, run.profile_failures)}
+              withFailures={hidesFailures(
+                view.failing_profiles.length,
+                (run.profile_failures ?? []).length,
+              )}
             />
             <span>
               {durationMs === null
