@@ -294,6 +294,11 @@ describe('a key from stdin, then a run with it', () => {
     );
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(/^run \S+: completed with failures$/);
+    // A script reading the exit code learns it too.
+    expect(run.code).toBe(1);
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe(
+      'lasttoken: 1 of 2 profiles measured nothing or mostly failed: Refused sim (0 of 2 ok; http_error) (see above)',
+    );
     const failures = lines.indexOf('failures (their figures below leave every failed trial out):');
     expect(failures).toBe(2);
     expect(lines[failures + 1]).toMatch(

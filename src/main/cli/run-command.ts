@@ -24,7 +24,7 @@ import { complain, signalExitCode, type CliDeps, type CliIo } from './io';
 import { PROBE_DEFAULTS, UsageError } from './options';
 import { createRunProgress } from './run-progress';
 import { runSeries } from './run-series';
-import { renderRunReport, runStatusWords } from './run-report';
+import { failingOf, renderRunReport, runStatusWords } from './run-report';
 import type { RunOptions, StoreCommand } from './store-args';
 import { withStore, type CliStore } from './store-session';
 
@@ -200,6 +200,19 @@ function exitCode(outcome: RunOutcome, detail: RunDetail, io: CliIo, path: strin
     complain(
       io,
       `all ${counted.length} trials failed (${first?.status}: ${first?.error ?? 'no detail'})`,
+    );
+    return 1;
+  }
+  // A completed run can still have measured nothing of one endpoint: a script must not read it as a success.
+  const failing = failingOf(detail);
+  if (failing.length > 0) {
+    const names = failing.map((f) => {
+      const name = detail.run.profiles.find((p) => p.id === f.profile_id)?.name ?? f.profile_id;
+      return `${name} (${f.ok} of ${f.trials} ok; ${f.status})`;
+    });
+    complain(
+      io,
+      `${failing.length} of ${plural(detail.run.profiles.length, 'profile')} measured nothing or mostly failed: ${names.join(', ')} (see above)`,
     );
     return 1;
   }

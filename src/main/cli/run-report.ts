@@ -97,7 +97,8 @@ export function renderRunReport(
   ].join('\n');
 }
 
-function failingOf(detail: RunDetail): FailingProfile[] {
+/** The run's profiles that measured nothing or mostly failed (failing-profiles.ts). */
+export function failingOf(detail: RunDetail): FailingProfile[] {
   return failingProfiles(
     detail.run.profiles.map((p) => p.id),
     detail.trials,
