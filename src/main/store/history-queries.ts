@@ -163,6 +163,7 @@ export class HistoryQueries {
     [string],
     { profile_id: string; trials: number; ok: number }
   >;
+  private readonly selectWarmups: Statement<[string], { profile_id: string; ok: 0 | 1 }>;
   private readonly selectTrials: Statement<[string], TrialRow>;
   private readonly selectOrderedPage: Statement<
     [OrderedPageParameters],
@@ -198,11 +199,16 @@ export class HistoryQueries {
     this.selectRunProfiles = db.prepare(
       'SELECT * FROM run_profiles WHERE run_id = ? ORDER BY position',
     );
-    // Each profile's counted trials and ok ones, from trials_by_run_profile:
-    // whether one failed (failing-profiles.ts), for a list that shows no figure.
+    // Each profile's trials and ok ones, from trials_by_run_profile alone (a
+    // 100,000-trial run is counted without reading its rows), and its
+    // warm-ups, a few rows, to leave out: whether one failed
+    // (failing-profiles.ts), for a list that shows no figure.
     this.selectProfileTallies = db.prepare(`
       SELECT profile_id, count(*) AS trials, sum(status = 'ok') AS ok FROM trials
-      WHERE run_id = ? AND warmup = 0 GROUP BY profile_id`);
+      WHERE run_id = ? GROUP BY profile_id`);
+    this.selectWarmups = db.prepare(
+      "SELECT profile_id, status = 'ok' AS ok FROM trials WHERE run_id = ? AND warmup = 1",
+    );
     this.selectTrials = db.prepare(`SELECT t.* ${TRIALS_OF_RUN}`);
     // getRun's order, a page at a time from where the last page ended (no OFFSET to count through).
     this.selectOrderedPage = db.prepare(`
@@ -253,11 +259,22 @@ export class HistoryQueries {
       trials: row.trials,
       ok: row.ok,
       failed: row.trials - row.ok,
-      with_failures: hidesFailures(
-        this.selectProfileTallies.all(row.id).filter((p) => isFailing(p.trials, p.ok)).length,
-        row.stopped_early,
-      ),
+      with_failures: hidesFailures(this.failingProfileCount(row.id), row.stopped_early),
     }));
+  }
+
+  /** How many of a run's profiles measured nothing or mostly failed, over their counted trials. */
+  private failingProfileCount(run_id: string): number {
+    const tallies = new Map(
+      this.selectProfileTallies.all(run_id).map((t) => [t.profile_id, { ...t }]),
+    );
+    for (const warmup of this.selectWarmups.all(run_id)) {
+      const tally = tallies.get(warmup.profile_id);
+      if (!tally) continue;
+      tally.trials--;
+      tally.ok -= warmup.ok;
+    }
+    return [...tallies.values()].filter((t) => isFailing(t.trials, t.ok)).length;
   }
 
   getRun(id: string): RunDetail | null {
