@@ -207,7 +207,11 @@ describe.each(BAD_PROXIES)('a proxy that $what', (bad) => {
     ]);
     const outcome = JSON.parse(run.stdout) as { run_id: string; status: string };
     expect(outcome.status).toBe('completed');
-    expect(run.code).toBe(0);
+    // Completed, but one profile measured nothing: the exit code says so.
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      'lasttoken: 1 of 2 profiles measured nothing or mostly failed: Behind the bad proxy (0 of 4 ok;',
+    );
     const show = await cli(['show', outcome.run_id, '--json']);
     expectNoStackNorPassword(run.stdout, run.stderr, show.stdout, show.stderr);
     expect(run.stderr).toContain(message);
