@@ -108,6 +108,15 @@ export interface Trial {
   /** What the API reported as completion tokens, when it did. */
   usage_completion_tokens: number | null;
   usage_prompt_tokens: number | null;
+  /**
+   * Prompt tokens the provider served from its prompt cache, as its usage
+   * says (OpenAI `prompt_tokens_details.cached_tokens`, DeepSeek
+   * `prompt_cache_hit_tokens`, Anthropic `cache_read_input_tokens`, which its
+   * input_tokens leaves out); null when it reported none.
+   */
+  cached_prompt_tokens: number | null;
+  /** The reasoning tokens among the completion tokens, as the API counts them (`completion_tokens_details.reasoning_tokens`); null when it did not say. */
+  reasoning_tokens_api: number | null;
   /** usage_completion_tokens − tokens. */
   usage_diff: number | null;
   /** False when the endpoint rejected `stream_options.include_usage` and the trial ran without it. */

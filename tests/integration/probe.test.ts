@@ -22,6 +22,7 @@ import {
   TOLERANCE_MS,
 } from '../support/sim-truth';
 import { startBufferingProxy } from '../support/buffering-proxy';
+import { countTokens } from '../../src/main/probe/tokens/encode-ordinary';
 
 let sim: SimServer;
 beforeAll(async () => {
@@ -228,6 +229,24 @@ describe('stream mode against the simulator', () => {
       expect(trial.text).toBe(trace.content_text);
       expect(trial.reasoning_tokens).toBeGreaterThan(0);
       expect(trial.ttfo_ms as number).toBeGreaterThan((trial.ttft_ms as number) + 100);
+    }
+  });
+
+  it('keeps what usage says of the prompt cache and the reasoning, in each dialect and mode', async () => {
+    for (const mode of ['stream', 'plain'] as const) {
+      const openai = await probe({ model: 'sim-reasoning', mode });
+      // The simulator has no prompt cache: it says 0 cached, which is not "not said".
+      expect(openai.cached_prompt_tokens).toBe(0);
+      expect(openai.reasoning_tokens_api).toBe(countTokens(traceOf(openai).reasoning_text));
+      expect(openai.reasoning_tokens_api as number).toBeGreaterThan(0);
+      const anthropic = await probe({
+        model: 'sim-reasoning',
+        mode,
+        dialect: 'anthropic-messages',
+      });
+      expect(anthropic.cached_prompt_tokens).toBe(0);
+      // Anthropic does not count thinking tokens apart.
+      expect(anthropic.reasoning_tokens_api).toBeNull();
     }
   });
 

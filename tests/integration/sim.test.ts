@@ -297,6 +297,9 @@ describe('OpenAI dialect, sim-steady', () => {
       prompt_tokens: countTokens(PROMPT),
       completion_tokens: countTokens(trace.content_text),
       total_tokens: countTokens(PROMPT) + countTokens(trace.content_text),
+      // No prompt cache, no reasoning: both said, as 0.
+      prompt_tokens_details: { cached_tokens: 0 },
+      completion_tokens_details: { reasoning_tokens: 0 },
     });
     expect(trace.completion_tokens).toBe(40);
 
@@ -405,6 +408,8 @@ describe('Anthropic dialect', () => {
     expect(events[0]?.json.message?.usage).toEqual({
       input_tokens: countTokens(PROMPT),
       output_tokens: 1,
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: 0,
     });
     expect(events[1]?.json).toEqual({
       type: 'content_block_start',

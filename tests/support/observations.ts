@@ -2,6 +2,7 @@
 // derivation: chunks given with their text, tokens counted in this thread by
 // the same code the token worker runs, everything else plausible and
 // overridable.
+import { NO_USAGE } from '../../src/main/probe/dialects';
 import { analyzeTextTokens } from '../../src/main/probe/tokens/text-tokens';
 import type { CountedText, TrialObservations } from '../../src/main/probe/trial-metrics';
 
@@ -81,7 +82,7 @@ export function observations(
     bytes_after_end: 0,
     content_encoding: null,
     finish_reason: null,
-    usage: { completion_tokens: null, prompt_tokens: null },
+    usage: NO_USAGE,
     usage_requested: true,
     http_status: 200,
     request_id: null,

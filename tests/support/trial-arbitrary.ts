@@ -75,6 +75,8 @@ export const trialArbitrary: fc.Arbitrary<Trial> = fc.record({
   reasoning_tokens: count,
   usage_completion_tokens: maybe(count),
   usage_prompt_tokens: maybe(count),
+  cached_prompt_tokens: maybe(count),
+  reasoning_tokens_api: maybe(count),
   usage_diff: maybe(fc.integer()),
   usage_requested: fc.boolean(),
   tokens_per_chunk_mean: maybe(finite),

@@ -131,6 +131,52 @@ describe('openai-chat', () => {
     ]);
   });
 
+  it('reads cached prompt and reasoning counts where each provider puts them', () => {
+    const openai = (usage: unknown) =>
+      openaiChat.parseStreamEvent(data({ choices: [], usage })).usage;
+    expect(
+      openai({
+        prompt_tokens: 2006,
+        completion_tokens: 300,
+        prompt_tokens_details: { cached_tokens: 1920 },
+        completion_tokens_details: { reasoning_tokens: 256 },
+      }),
+    ).toEqual({
+      counts: {
+        prompt_tokens: 2006,
+        completion_tokens: 300,
+        cached_prompt_tokens: 1920,
+        reasoning_tokens: 256,
+      },
+      not_counts: [],
+    });
+    // DeepSeek counts cache hits at the top of its usage.
+    expect(openai({ prompt_tokens: 50, prompt_cache_hit_tokens: 32 })?.counts).toEqual({
+      prompt_tokens: 50,
+      cached_prompt_tokens: 32,
+    });
+    // No details: nothing said about the cache, which is not a 0.
+    expect(openai({ prompt_tokens: 50 })?.counts).toEqual({ prompt_tokens: 50 });
+    expect(openai({ prompt_tokens_details: { cached_tokens: 'many' } })?.not_counts).toEqual([
+      {
+        field: 'usage.prompt_tokens_details.cached_tokens',
+        usage: 'cached_prompt_tokens',
+        value: 'many',
+      },
+    ]);
+    const start = anthropicMessages.parseStreamEvent(
+      data({
+        type: 'message_start',
+        message: { usage: { input_tokens: 3, cache_read_input_tokens: 2048, output_tokens: 1 } },
+      }),
+    );
+    expect(start.usage?.counts).toEqual({
+      prompt_tokens: 3,
+      cached_prompt_tokens: 2048,
+      completion_tokens: 1,
+    });
+  });
+
   it('refuses content that is not text instead of reading it as none', () => {
     const stream = (delta: unknown) => () =>
       openaiChat.parseStreamEvent(data({ choices: [{ delta }] }));

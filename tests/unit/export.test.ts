@@ -238,6 +238,8 @@ describe('headers', () => {
       'tokens',
       'reasoning_tokens',
       'usage_completion_tokens',
+      'cached_prompt_tokens',
+      'reasoning_tokens_api',
       'usage_prompt_tokens',
       'usage_diff',
       'usage_requested',

@@ -38,6 +38,8 @@ export function makeTrial(overrides: Partial<Trial> = {}): Trial {
     reasoning_tokens: 0,
     usage_completion_tokens: 8,
     usage_prompt_tokens: 12,
+    cached_prompt_tokens: null,
+    reasoning_tokens_api: null,
     usage_diff: 0,
     usage_requested: true,
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_USAGE } from '../../src/main/probe/dialects';
 import { deriveTrial } from '../../src/main/probe/trial-metrics';
 import { observations, wholeBody, type TextChunk } from '../support/observations';
 
@@ -14,7 +15,7 @@ describe('deriveTrial', () => {
       observations(
         [chunk(100, ' one'), chunk(120, ' two'), chunk(150, ' three'), chunk(160, ' four')],
         {
-          usage: { completion_tokens: 5, prompt_tokens: 2 },
+          usage: { ...NO_USAGE, completion_tokens: 5, prompt_tokens: 2, cached_prompt_tokens: 1 },
         },
       ),
     );
@@ -31,6 +32,8 @@ describe('deriveTrial', () => {
     expect(trial.e2e_tps).toBeCloseTo((4 / 161) * 1000, 9);
     expect(trial.tokens_per_chunk_mean).toBe(1);
     expect(trial.usage_diff).toBe(1);
+    expect(trial.cached_prompt_tokens).toBe(1);
+    expect(trial.reasoning_tokens_api).toBeNull();
     expect(trial.text).toBe(' one two three four');
     expect(trial.timeline.chunks.map((c) => c.tokens)).toEqual([1, 1, 1, 1]);
   });

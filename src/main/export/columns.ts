@@ -168,6 +168,8 @@ export const TRIAL_METRIC_FIELDS = [
   'tokens',
   'reasoning_tokens',
   'usage_completion_tokens',
+  'cached_prompt_tokens',
+  'reasoning_tokens_api',
   'usage_prompt_tokens',
   'usage_diff',
   'usage_requested',

@@ -123,6 +123,9 @@ const measuredTrial = exactly<Omit<Trial, keyof ReaderFields | keyof TimelineFig
     reasoning_tokens: count,
     usage_completion_tokens: z.int().nullable(),
     usage_prompt_tokens: z.int().nullable(),
+    // Files written before LastToken read them have none: not read, as in a row stored then.
+    cached_prompt_tokens: count.nullable().default(null),
+    reasoning_tokens_api: count.nullable().default(null),
     usage_diff: z.int().nullable(),
     usage_requested: z.boolean(),
     tokens_per_chunk_mean: figure,

@@ -6,7 +6,13 @@ import { formatSeconds as seconds } from '../../shared/duration';
 import { DEFAULT_READER_PACE_TPS } from '../../shared/reader';
 import { canDecode, contentEncodingOf, createBodyDecoder, type BodyDecoder } from './body-decoder';
 import { eventStreamSniffer, withoutBom } from './body-start';
-import { ProtocolError, type DialectAdapter, type Usage, type UsageReading } from './dialects';
+import {
+  NO_USAGE,
+  ProtocolError,
+  type DialectAdapter,
+  type Usage,
+  type UsageReading,
+} from './dialects';
 import { networkErrorText, parseRetryAfter, providerErrorMessage } from './failure-text';
 import { PrematureCloseError, startExchange, type Exchange } from './http-exchange';
 import { proxyTimeoutText } from './proxy/proxy-failure';
@@ -15,7 +21,7 @@ import { createTimedSseReader, SseEventTooLargeError, type TimedSseReader } from
 import type { TokenCounter } from './tokens';
 import { abortCounter, type CountTokens } from './tokens/abort-counter';
 import { ChunkLog } from './chunk-log';
-import { deriveTrial, type CountedText } from './trial-metrics';
+import { deriveTrial, USAGE_FIELDS, type CountedText } from './trial-metrics';
 import type { ArrivalPoint, Limits, RequestSpec, TrialOptions } from './types';
 
 export interface TrialContext {
@@ -130,7 +136,7 @@ function observeTrial(ctx: TrialContext, countTokens: CountTokens | null): Promi
 
     const chunks = new ChunkLog();
     const pings: PingRecord[] = [];
-    const usage: Usage = { completion_tokens: null, prompt_tokens: null };
+    const usage: Usage = { ...NO_USAGE };
     // What the trial says besides its status (a usage value that is no count), by what it is about.
     const notes = new Map<string, string>();
     // A plain answer's text, read whole; a stream's is in its chunk log.
@@ -415,11 +421,15 @@ function observeTrial(ctx: TrialContext, countTokens: CountTokens | null): Promi
 
     /** Later reports override earlier ones field by field; a value that is no count is said, not kept. */
     const mergeUsage = ({ counts, not_counts }: UsageReading): void => {
-      if (counts.completion_tokens != null) usage.completion_tokens = counts.completion_tokens;
-      if (counts.prompt_tokens != null) usage.prompt_tokens = counts.prompt_tokens;
+      for (const [of, count] of Object.entries(counts) as [keyof Usage, number | null][]) {
+        if (count != null) usage[of] = count;
+      }
       for (const { field, usage: of, value } of not_counts) {
         const sent = line(JSON.stringify(value), MAX_NOT_A_COUNT_CHARS);
-        notes.set(field, `${field} was ${sent}, not a count of tokens: usage_${of} is left empty`);
+        notes.set(
+          field,
+          `${field} was ${sent}, not a count of tokens: ${USAGE_FIELDS[of]} is left empty`,
+        );
       }
     };
 

@@ -10,7 +10,7 @@ import type {
   Trial,
   TrialStatus,
 } from '../../shared/trial';
-import type { Usage } from './dialects';
+import { NO_USAGE, type Usage } from './dialects';
 import type { ConnectionPhases } from './http-exchange';
 
 /** A content-bearing SSE event as received: its sizes; its text is in the trial's text. */
@@ -75,6 +75,14 @@ export interface TrialObservations {
   /** The reading pace the reader metrics are for (tokens/s). */
   reader_pace_tps: number;
 }
+
+/** The trial field each usage count is kept in. */
+export const USAGE_FIELDS: Record<keyof Usage, keyof Trial> = {
+  completion_tokens: 'usage_completion_tokens',
+  prompt_tokens: 'usage_prompt_tokens',
+  cached_prompt_tokens: 'cached_prompt_tokens',
+  reasoning_tokens: 'reasoning_tokens_api',
+};
 
 // A stream whose tokens mostly arrive in the last tenth of its content window
 // was held back somewhere (a proxy, a gateway) and released at once.
@@ -164,6 +172,8 @@ export function deriveTrial(o: TrialObservations): Trial {
     reasoning_tokens,
     usage_completion_tokens: usageCompletion,
     usage_prompt_tokens: o.usage.prompt_tokens,
+    cached_prompt_tokens: o.usage.cached_prompt_tokens,
+    reasoning_tokens_api: o.usage.reasoning_tokens,
     usage_diff: usageCompletion === null ? null : usageCompletion - tokens,
     usage_requested: o.usage_requested,
     tokens_per_chunk_mean: chunks.length > 0 ? tokens / chunks.length : null,
@@ -242,7 +252,7 @@ export function unmeasuredTrial(
     bytes_after_end: null,
     content_encoding: null,
     finish_reason: null,
-    usage: { completion_tokens: null, prompt_tokens: null },
+    usage: NO_USAGE,
     usage_requested: false,
     http_status: null,
     request_id: null,

@@ -32,6 +32,8 @@ export interface Output {
   reasoning_text: string;
   /** o200k_base count of reasoning + content. */
   completion_tokens: number;
+  /** o200k_base count of the reasoning alone, as an API reports its reasoning tokens. */
+  reasoning_tokens: number;
   finish: FinishReason;
 }
 

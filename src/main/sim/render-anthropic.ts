@@ -10,6 +10,9 @@ import {
   type WirePiece,
 } from './render';
 
+/** Anthropic's cache counts: the simulator has no prompt cache, so it neither read nor wrote one. */
+const NO_CACHE = { cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+
 const ERROR_TYPES: Record<ErrorKind, string> = {
   invalid_request: 'invalid_request_error',
   auth: 'authentication_error',
@@ -48,7 +51,7 @@ function stream(context: ResponseContext): StreamRenderer {
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: context.prompt_tokens, output_tokens: 1 },
+        usage: { input_tokens: context.prompt_tokens, output_tokens: 1, ...NO_CACHE },
       },
     });
   };
@@ -139,7 +142,11 @@ export const anthropicRenderer: DialectRenderer = {
       ],
       stop_reason: STOP_REASONS[output.finish],
       stop_sequence: null,
-      usage: { input_tokens: context.prompt_tokens, output_tokens: output.completion_tokens },
+      usage: {
+        input_tokens: context.prompt_tokens,
+        output_tokens: output.completion_tokens,
+        ...NO_CACHE,
+      },
     });
   },
   error: (error) => JSON.stringify(errorJson(error)),

@@ -434,6 +434,7 @@ export function buildPlan(
   const output: Output = {
     ...generated,
     completion_tokens: countTokens(generated.reasoning_text + generated.content_text),
+    reasoning_tokens: countTokens(generated.reasoning_text),
     finish,
   };
   const delivery: Delivery = request.stream ? (built.delivery ?? 'live') : 'plain';

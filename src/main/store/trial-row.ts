@@ -45,6 +45,8 @@ const PLAIN_FIELDS = Object.keys({
   reasoning_tokens: true,
   usage_completion_tokens: true,
   usage_prompt_tokens: true,
+  cached_prompt_tokens: true,
+  reasoning_tokens_api: true,
   usage_diff: true,
   tokens_per_chunk_mean: true,
   itl_ms: true,

@@ -10,12 +10,21 @@ import {
   type DialectAdapter,
   type PlainBodyInfo,
   type StreamEventInfo,
+  type UsageNames,
   type UsageReading,
 } from './dialect';
 
 const ANTHROPIC_VERSION = '2023-06-01';
 
-const USAGE_NAMES = { completion_tokens: 'output_tokens', prompt_tokens: 'input_tokens' };
+// input_tokens leaves out what the cache served (cache_read_input_tokens) and
+// what it wrote (cache_creation_input_tokens); thinking tokens are not
+// counted apart from the output.
+const USAGE_NAMES: UsageNames = {
+  completion_tokens: ['output_tokens'],
+  prompt_tokens: ['input_tokens'],
+  cached_prompt_tokens: ['cache_read_input_tokens'],
+  reasoning_tokens: [],
+};
 
 function usageOf(holder: unknown, where: string): UsageReading | null {
   return readUsage(holder, 'usage', where, USAGE_NAMES);

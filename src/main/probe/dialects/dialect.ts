@@ -4,7 +4,27 @@ import type { EndpointSpec, RequestSpec } from '../types';
 export interface Usage {
   completion_tokens: number | null;
   prompt_tokens: number | null;
+  /** Prompt tokens the provider served from its prompt cache. */
+  cached_prompt_tokens: number | null;
+  /** Of the completion tokens, those the API counts as reasoning. */
+  reasoning_tokens: number | null;
 }
+
+/** Usage before the provider reported any. */
+export const NO_USAGE: Usage = {
+  completion_tokens: null,
+  prompt_tokens: null,
+  cached_prompt_tokens: null,
+  reasoning_tokens: null,
+};
+
+/**
+ * Where a dialect's usage object holds each count: paths into it (dotted for
+ * a nested object), tried in order, the first one present taken. Providers of
+ * one dialect differ (OpenAI's `prompt_tokens_details.cached_tokens`,
+ * DeepSeek's `prompt_cache_hit_tokens`); an empty list: the dialect has none.
+ */
+export type UsageNames = Record<keyof Usage, readonly string[]>;
 
 /** A usage field whose value is not a count of tokens (2.5, -1, "12", 1e300): where it was, as sent. */
 export interface NotACount {
@@ -121,19 +141,29 @@ export function readUsage(
   holder: unknown,
   key: string,
   where: string,
-  names: Record<keyof Usage, string>,
+  names: UsageNames,
 ): UsageReading | null {
   const usage = isRecord(holder) ? holder[key] : undefined;
   if (!isRecord(usage)) return null;
   const reading: UsageReading = { counts: {}, not_counts: [] };
-  for (const [field, name] of Object.entries(names) as [keyof Usage, string][]) {
-    const value = usage[name];
-    if (value === undefined || value === null) continue;
-    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
-      reading.counts[field] = value;
-    } else {
-      reading.not_counts.push({ field: `${where}.${name}`, usage: field, value });
+  for (const [field, paths] of Object.entries(names) as [keyof Usage, readonly string[]][]) {
+    for (const path of paths) {
+      const value = valueAt(usage, path);
+      if (value === undefined || value === null) continue;
+      if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
+        reading.counts[field] = value;
+      } else {
+        reading.not_counts.push({ field: `${where}.${path}`, usage: field, value });
+      }
+      break;
     }
   }
   return reading;
+}
+
+/** What a dotted path leads to in nested objects; undefined where it leads nowhere. */
+function valueAt(object: Record<string, unknown>, path: string): unknown {
+  let at: unknown = object;
+  for (const name of path.split('.')) at = isRecord(at) ? at[name] : undefined;
+  return at;
 }

@@ -12,5 +12,5 @@ export function dialectAdapter(dialect: Dialect): DialectAdapter {
   return ADAPTERS[dialect];
 }
 
-export { ProtocolError } from './dialect';
+export { NO_USAGE, ProtocolError } from './dialect';
 export type { DialectAdapter, NotACount, StreamEventInfo, Usage, UsageReading } from './dialect';

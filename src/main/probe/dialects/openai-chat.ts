@@ -11,6 +11,7 @@ import {
   type DialectAdapter,
   type PlainBodyInfo,
   type StreamEventInfo,
+  type UsageNames,
   type UsageReading,
 } from './dialect';
 
@@ -58,7 +59,13 @@ function finishReason(choices: readonly unknown[]): string | null {
   return reason;
 }
 
-const USAGE_NAMES = { completion_tokens: 'completion_tokens', prompt_tokens: 'prompt_tokens' };
+const USAGE_NAMES: UsageNames = {
+  completion_tokens: ['completion_tokens'],
+  prompt_tokens: ['prompt_tokens'],
+  // OpenAI's, and DeepSeek's (which also counts the misses apart).
+  cached_prompt_tokens: ['prompt_tokens_details.cached_tokens', 'prompt_cache_hit_tokens'],
+  reasoning_tokens: ['completion_tokens_details.reasoning_tokens'],
+};
 
 const usageOf = (body: Record<string, unknown>): UsageReading | null =>
   readUsage(body, 'usage', 'usage', USAGE_NAMES);

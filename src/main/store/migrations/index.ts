@@ -15,6 +15,7 @@ import { sql as trialBytesAfterEnd } from './009-trial-bytes-after-end';
 import { sql as runDigests } from './010-run-digests';
 import { sql as profileChecks } from './011-profile-checks';
 import { sql as trialReadBursts } from './012-trial-read-bursts';
+import { sql as trialUsageDetails } from './013-trial-usage-details';
 
 export interface Migration {
   version: number;
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: 'run-digests', sql: runDigests },
   { version: 11, name: 'profile-checks', sql: profileChecks },
   { version: 12, name: 'trial-read-bursts', sql: trialReadBursts },
+  { version: 13, name: 'trial-usage-details', sql: trialUsageDetails },
 ];
 
 /** The schema version this build of LastToken writes. */
