@@ -396,6 +396,11 @@ export interface RunListItem {
   with_failures: boolean;
 }
 
+/** A profile's name as the run's snapshot has it; its id for one the snapshot lacks. */
+export function profileNameOf(run: Pick<RunRecord, 'profiles'>, id: string): string {
+  return run.profiles.find((p) => p.id === id)?.name ?? id;
+}
+
 /** One run with its trials and a summary per profile × mode. */
 export interface RunDetail {
   run: RunRecord;

@@ -15,23 +15,18 @@ import type { AppEvent } from '../../src/shared/api';
 import type { Profile, RunConfig, RunStatus } from '../../src/shared/run';
 import { DEFAULT_RUN_LIMITS } from '../../src/shared/run';
 import {
+  type AppUnderTest,
   axeViolations,
+  LOOKS,
   screenshot,
   startAppUnderTest,
   useLook,
-  type AppUnderTest,
 } from '../support/app-under-test';
 import { runRecord, snapshot, storedTrial, streamTrial } from '../support/store-fixtures';
 
 const XSS = '<img src=x onerror=alert(1)>';
 const BULK_RUNS = 10_000;
 const BULK_MODEL = 'bulk-model';
-const LOOKS = [
-  ['en', 'light'],
-  ['en', 'dark'],
-  ['zh-CN', 'light'],
-  ['zh-CN', 'dark'],
-] as const;
 
 let app: AppUnderTest;
 /** Alerts, confirms, prompts: a hostile name that ran as HTML would open one. */

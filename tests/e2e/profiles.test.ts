@@ -8,11 +8,12 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type AppUnderTest,
   axeViolations,
+  LOOKS,
   screenshot,
   startAppUnderTest,
   useLook,
-  type AppUnderTest,
 } from '../support/app-under-test';
 
 const KEY = 'sk-e2e-profiles-0123456789abcdef';
@@ -21,13 +22,6 @@ const COPY = `${NAME} (copy)`;
 const HTML_NAME = '<img src=x onerror=alert(1)>';
 const CONNECTED = 'Through a proxy';
 const PROXY_PASSWORD = 'proxy-e2e-Xw4Rt8Lm';
-
-const LOOKS = [
-  ['en', 'light'],
-  ['en', 'dark'],
-  ['zh-CN', 'light'],
-  ['zh-CN', 'dark'],
-] as const;
 
 let app: AppUnderTest;
 

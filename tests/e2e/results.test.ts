@@ -16,24 +16,19 @@ import { runComparisons } from '../../src/shared/comparisons';
 import { findings } from '../../src/shared/findings';
 import { DEFAULT_RUN_LIMITS } from '../../src/shared/run';
 import {
+  type AppUnderTest,
   ARTIFACTS,
   axeViolations,
+  LOOKS,
   screenshot,
   startAppUnderTest,
   useLook,
-  type AppUnderTest,
 } from '../support/app-under-test';
 import { runRecord, snapshot, storedTrial } from '../support/store-fixtures';
 import { makeTrial } from '../unit/trial-fixture';
 import { RESULT_CHARTS, chartsDrawnAt, seedLargeRun, timeResultLoads } from '../support/ui-timing';
 
 const XSS = '<img src=x onerror=alert(1)>';
-const LOOKS = [
-  ['en', 'light'],
-  ['en', 'dark'],
-  ['zh-CN', 'light'],
-  ['zh-CN', 'dark'],
-] as const;
 
 let app: AppUnderTest;
 let runId: string;

@@ -35,6 +35,7 @@ import { startSimulator } from '../../src/main/sim';
 import type { StoredTrial } from '../../src/shared/run';
 import { makeProfile } from '../support/profile-fixture';
 import { ROOT } from '../support/spawn-cli';
+import { oneChunkRequest } from '../support/one-chunk-request';
 
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   productName: string;
@@ -174,15 +175,10 @@ onLinux('the packaged app', () => {
       const reply = await new Promise((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
-        const text = 'hello world';
-        const request = {
-          content: text,
-          contentEnds: new Int32Array([text.length]),
-          reasoning: '',
-          reasoningEnds: new Int32Array([0]),
-          secrets: [],
-        };
-        worker.postMessage({ id: 1, task: { kind: 'analyze', request } });
+        worker.postMessage({
+          id: 1,
+          task: { kind: 'analyze', request: oneChunkRequest('hello world') },
+        });
       });
       expect(reply).toMatchObject({ id: 1, kind: 'analyzed', result: { contentTotal: 2 } });
     } finally {

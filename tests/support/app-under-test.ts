@@ -122,6 +122,14 @@ export async function waitForCharts(page: Page, timeoutMs = 15_000): Promise<num
   }
 }
 
+/** Every language and theme the app has: each screen is checked and shot in all four. */
+export const LOOKS = [
+  ['en', 'light'],
+  ['en', 'dark'],
+  ['zh-CN', 'light'],
+  ['zh-CN', 'dark'],
+] as const satisfies readonly (readonly [Language, Theme])[];
+
 /** Switches language and theme through the app's own settings, as a user would. */
 export async function useLook(app: AppUnderTest, language: Language, theme: Theme): Promise<void> {
   await app.services.settings.update({ language, theme });

@@ -5,18 +5,12 @@
 
 import { pathToFileURL } from 'node:url';
 import { configureTokenWorker, sharedTokenCounter } from '../../src/main/probe/tokens';
+import { oneChunkRequest } from './one-chunk-request';
 
 configureTokenWorker(pathToFileURL(process.argv[2] as string));
 const counter = sharedTokenCounter();
 counter.warm();
 if (process.argv[3] !== 'warm-only') {
-  const text = 'hello world';
-  const request = {
-    content: text,
-    contentEnds: new Int32Array([text.length]),
-    reasoning: '',
-    reasoningEnds: new Int32Array([0]),
-    secrets: [],
-  };
-  process.stdout.write(`${(await counter.analyze(request)).contentTotal}\n`);
+  const { contentTotal } = await counter.analyze(oneChunkRequest('hello world'));
+  process.stdout.write(`${contentTotal}\n`);
 }

@@ -5,6 +5,7 @@
 
 import {
   TIME_LIMITS,
+  profileNameOf,
   type Profile,
   type RunConfig,
   type RunDetail,
@@ -206,10 +207,9 @@ function exitCode(outcome: RunOutcome, detail: RunDetail, io: CliIo, path: strin
   // A completed run can still have measured nothing of one endpoint: a script must not read it as a success.
   const failing = failingOf(detail);
   if (failing.length > 0) {
-    const names = failing.map((f) => {
-      const name = detail.run.profiles.find((p) => p.id === f.profile_id)?.name ?? f.profile_id;
-      return `${name} (${f.ok} of ${f.trials} ok; ${f.status})`;
-    });
+    const names = failing.map(
+      (f) => `${profileNameOf(detail.run, f.profile_id)} (${f.ok} of ${f.trials} ok; ${f.status})`,
+    );
     complain(
       io,
       `${failing.length} of ${plural(detail.run.profiles.length, 'profile')} measured nothing or mostly failed: ${names.join(', ')} (see above)`,

@@ -4,7 +4,7 @@
 
 import { runComparisons, type Comparison } from '../../shared/comparisons';
 import { readerPaceOf } from '../../shared/reader';
-import type { RunDetail } from '../../shared/run';
+import { profileNameOf, type RunDetail } from '../../shared/run';
 import { comparisonMetricWords, verdictWords } from './comparison-text';
 import { formatCount, oneLine } from './format';
 
@@ -19,7 +19,7 @@ export function renderRunComparisons(detail: RunDetail): string | null {
   const pace = readerPaceOf(detail.trials.map((t) => t.trial));
   const pairs = runComparisons(detail, pace).filter((c) => c.mode !== 'stream_vs_plain');
   if (pairs.length === 0) return null;
-  const name = (id: string): string => oneLine(run.profiles.find((p) => p.id === id)?.name ?? id);
+  const name = (id: string): string => oneLine(profileNameOf(run, id));
   const lines = pairs.map((c) => `  ${c.mode.padEnd(6)}  ${sentence(c, name, pace)}`);
   return `A vs B (B − A, paired by round where both were ok; 95% bootstrap intervals):\n${lines.join('\n')}\n`;
 }

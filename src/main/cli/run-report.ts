@@ -5,6 +5,7 @@
 import {
   DEFAULT_GIVE_UP_AFTER,
   DEFAULT_MAX_RETRY_WAIT_MS,
+  profileNameOf,
   type ProfileFailure,
   type RunConfig,
   type RunDetail,
@@ -120,7 +121,7 @@ export function runStatusWords(detail: RunDetail): string {
 /** Before any figure: which profiles had no ok trial, or mostly failed, and why. */
 function failingSection(run: RunRecord, failing: readonly FailingProfile[]): string {
   const lines = failing.map((f) => {
-    const name = run.profiles.find((p) => p.id === f.profile_id)?.name ?? f.profile_id;
+    const name = profileNameOf(run, f.profile_id);
     const how =
       f.ok === 0
         ? `no trial ended ok; ${f.count} of ${f.trials} failed with ${f.status}`
@@ -232,10 +233,7 @@ export function renderRunHeader(detail: RunDetail): string {
           [
             'stopped',
             run.profile_failures
-              .map(
-                (f) =>
-                  `${run.profiles.find((p) => p.id === f.profile_id)?.name ?? f.profile_id} (${f.reason})`,
-              )
+              .map((f) => `${profileNameOf(run, f.profile_id)} (${f.reason})`)
               .join(', '),
           ] as [string, string],
         ]),

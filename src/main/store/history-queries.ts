@@ -48,8 +48,6 @@ type RunRow = Omit<StoredRunRow, 'owner_pid' | 'heartbeat_at' | 'profile_failure
 type RunRecordRow = RunRow & Pick<StoredRunRow, 'profile_failures'>;
 
 interface RunListRow extends RunRow {
-  trials: number;
-  ok: number;
   /** Profiles the run stopped measuring early (its stored profile failures). */
   stopped_early: number;
 }
@@ -175,13 +173,12 @@ export class HistoryQueries {
   private readonly selectChunkSources: Statement<[string], ChunkSourceRow>;
 
   constructor(db: Database) {
-    // Newest first along runs_by_start; the counts come from the trials_by_run
-    // index alone, so a page costs the same whatever the size of the history.
+    // Newest first along runs_by_start; each run's counts come after, from an
+    // index alone (profileTallies), so a page costs the same whatever the size
+    // of the history.
     this.selectPage = db.prepare(`
       SELECT r.id, r.config, r.status, r.started_at, r.ended_at, r.planned_calls,
         r.series_id, r.label, r.imported_at,
-        (SELECT count(*) FROM trials t WHERE t.run_id = r.id AND t.warmup = 0) AS trials,
-        (SELECT count(*) FROM trials t WHERE t.run_id = r.id AND t.warmup = 0 AND t.status = 'ok') AS ok,
         coalesce(json_array_length(r.profile_failures), 0) AS stopped_early
       FROM runs r ${RUN_FILTER}
       ORDER BY r.started_at DESC, r.id DESC
@@ -201,8 +198,8 @@ export class HistoryQueries {
     );
     // Each profile's trials and ok ones, from trials_by_run_profile alone (a
     // 100,000-trial run is counted without reading its rows), and its
-    // warm-ups, a few rows, to leave out: whether one failed
-    // (failing-profiles.ts), for a list that shows no figure.
+    // warm-ups, a few rows, to leave out: the run's counts, and whether a
+    // profile failed (failing-profiles.ts), for a list that shows no figure.
     this.selectProfileTallies = db.prepare(`
       SELECT profile_id, count(*) AS trials, sum(status = 'ok') AS ok FROM trials
       WHERE run_id = ? GROUP BY profile_id`);
@@ -251,20 +248,26 @@ export class HistoryQueries {
       limit: filter.limit ?? DEFAULT_PAGE,
       offset: filter.offset ?? 0,
     });
-    return rows.map((row) => ({
-      ...runFields(row),
-      profiles: this.selectRunProfiles
-        .all(row.id)
-        .map((p) => ({ id: p.profile_id, name: p.name, model: p.model })),
-      trials: row.trials,
-      ok: row.ok,
-      failed: row.trials - row.ok,
-      with_failures: hidesFailures(this.failingProfileCount(row.id), row.stopped_early),
-    }));
+    return rows.map((row) => {
+      const tallies = this.profileTallies(row.id);
+      const trials = tallies.reduce((sum, t) => sum + t.trials, 0);
+      const ok = tallies.reduce((sum, t) => sum + t.ok, 0);
+      const failing = tallies.filter((t) => isFailing(t.trials, t.ok)).length;
+      return {
+        ...runFields(row),
+        profiles: this.selectRunProfiles
+          .all(row.id)
+          .map((p) => ({ id: p.profile_id, name: p.name, model: p.model })),
+        trials,
+        ok,
+        failed: trials - ok,
+        with_failures: hidesFailures(failing, row.stopped_early),
+      };
+    });
   }
 
-  /** How many of a run's profiles measured nothing or mostly failed, over their counted trials. */
-  private failingProfileCount(run_id: string): number {
+  /** Each profile's counted trials (warm-ups left out) of a run, and of those the ok ones. */
+  private profileTallies(run_id: string): { trials: number; ok: number }[] {
     const tallies = new Map(
       this.selectProfileTallies.all(run_id).map((t) => [t.profile_id, { ...t }]),
     );
@@ -274,7 +277,7 @@ export class HistoryQueries {
       tally.trials--;
       tally.ok -= warmup.ok;
     }
-    return [...tallies.values()].filter((t) => isFailing(t.trials, t.ok)).length;
+    return [...tallies.values()];
   }
 
   getRun(id: string): RunDetail | null {
