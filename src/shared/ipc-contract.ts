@@ -45,6 +45,7 @@ import {
   type Profile,
 } from './run';
 import type { ProviderPreset } from './presets';
+import { requestParamsSchema, sharedParamsSchema } from './request-params';
 import { MAX_READER_PACE_TPS, MIN_READER_PACE_TPS } from './reader';
 import { DIALECTS, MODES, TRIAL_STATUSES } from './trial';
 import { IPC_CHANNELS, type Channel, type IpcMethodName as ChannelName } from './ipc-channels';
@@ -113,6 +114,7 @@ const profileDraft = z.strictObject({
   dialect: z.enum(DIALECTS).optional(),
   headers: z.record(z.string().max(200), z.string().max(8000)).optional(),
   defaults: profileDefaults.optional(),
+  params: requestParamsSchema.optional(),
   notes: text(20_000).optional(),
   allow_insecure_key: z.boolean().optional(),
   key_header: text(200).nullable().optional(),
@@ -151,6 +153,7 @@ const runConfig = z.strictObject({
   warmup: z.boolean().default(false),
   max_retry_wait_ms: z.number().min(0).max(MAX_RETRY_WAIT_MS).default(DEFAULT_MAX_RETRY_WAIT_MS),
   give_up_after: z.int().min(0).max(MAX_TRIALS).default(DEFAULT_GIVE_UP_AFTER),
+  params: sharedParamsSchema.optional(),
 });
 
 const runDefaults = z.strictObject({

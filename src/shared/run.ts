@@ -1,5 +1,6 @@
 // Profiles, runs and their progress: what the store keeps, the runs
 // orchestrator executes, and the CLI and the UI show. Names follow DESIGN.md.
+import type { RequestParams, SharedParams } from './request-params';
 import type { ModeSummary } from './summary';
 import type { ChunkKind, Dialect, Mode, Trial, TrialStatus } from './trial';
 
@@ -57,6 +58,12 @@ export interface Profile {
   dialect: Dialect;
   headers: Record<string, string>;
   defaults: ProfileDefaults;
+  /**
+   * What each request says besides the prompt: system prompt, sampling,
+   * reasoning effort, the token limit's name, an extra body (request-params.ts).
+   * Empty for a profile saved before LastToken sent any (schema version 14).
+   */
+  params: RequestParams;
   notes: string;
   /** The user confirmed sending this profile's key over plain http to a host that is not loopback. */
   allow_insecure_key: boolean;
@@ -94,7 +101,10 @@ export interface Profile {
 export const PROXY_MODES = ['env', 'direct', 'url'] as const;
 export type ProxyMode = (typeof PROXY_MODES)[number];
 
-/** What a profile says about its requests when it says nothing: the dialect's key header, no query, the environment's proxy. */
+/**
+ * What a profile says about its requests when it says nothing: the dialect's
+ * key header, no query, the environment's proxy, no request parameters.
+ */
 export const DEFAULT_REQUEST_SHAPE = {
   key_header: null,
   key_prefix: null,
@@ -102,9 +112,10 @@ export const DEFAULT_REQUEST_SHAPE = {
   key_env: null,
   proxy_mode: 'env',
   proxy_url: null,
+  params: {},
 } as const satisfies Pick<
   Profile,
-  'key_header' | 'key_prefix' | 'query' | 'key_env' | 'proxy_mode' | 'proxy_url'
+  'key_header' | 'key_prefix' | 'query' | 'key_env' | 'proxy_mode' | 'proxy_url' | 'params'
 >;
 
 /** Proxy schemes a profile may name. */
@@ -197,6 +208,8 @@ export interface RunConfig {
   max_retry_wait_ms?: number;
   /** A profile stops after this many failed trials in a row (DEFAULT_GIVE_UP_AFTER when absent); 0: never. */
   give_up_after?: number;
+  /** Sent by every profile, winning over the profile's own (effectiveParams); absent: none. */
+  params?: SharedParams;
 }
 
 /** A profile as it was when a run started (without key), kept with the run. */
@@ -249,8 +262,9 @@ export interface StoredTrial {
 
 export interface RunPlan {
   /**
-   * Every API call the run will make, warm-ups included. One more per profile is
-   * possible: an endpoint that rejects stream_options is asked once again without it.
+   * Every API call the run will make, warm-ups included. A few more per profile
+   * are possible: an endpoint that rejects stream_options is asked once again
+   * without it, and one that refuses its token limit's name, with the other name.
    */
   calls: number;
   /** Of `calls`, the warm-ups (measured and kept, not counted). */

@@ -121,6 +121,12 @@ export interface Trial {
   usage_diff: number | null;
   /** False when the endpoint rejected `stream_options.include_usage` and the trial ran without it. */
   usage_requested: boolean;
+  /**
+   * The name the request gave its token limit (`max_tokens`,
+   * `max_completion_tokens`), after any retry with the other one; null for a
+   * trial that sent no request, or was measured before LastToken kept it.
+   */
+  token_param: string | null;
 
   tokens_per_chunk_mean: number | null;
   itl_ms: number | null;

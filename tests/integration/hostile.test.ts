@@ -429,6 +429,7 @@ describe('a bug in LastToken fails one trial, not the process', () => {
     limits: DEFAULT_LIMITS,
     options: {},
     usageRequested: false,
+    tokenParam: 'max_tokens',
     secrets: [KEY],
     tokens: sharedTokenCounter(),
     ...overrides,

@@ -339,6 +339,7 @@ describe('a run of 3 profiles × 2 modes × 3 trials with warm-ups', () => {
       dialect: 'openai-chat',
       headers: { 'x-profile': 'a' },
       defaults: {},
+      params: {},
       notes: '',
       allow_insecure_key: false,
       key_header: null,

@@ -258,7 +258,12 @@ function planOf(model: string): GenerationPlan {
   const resolved = resolveScenario(model);
   if (!resolved.ok) throw new Error(resolved.error.message);
   const request = { dialect: 'openai-chat', stream: true, max_tokens: undefined } as const;
-  const plan = buildPlan(resolved.value, { ...request, has_stream_options: false });
+  const plan = buildPlan(resolved.value, {
+    ...request,
+    token_param: null,
+    has_stream_options: false,
+    prefill_ms: 0,
+  });
   if (!plan.ok) throw new Error(plan.error.message);
   return plan.value;
 }

@@ -149,6 +149,8 @@ describe('profiles', () => {
       'proxy_mode',
       'proxy_url',
       'proxy_auth',
+      // Schema version 14: what requests say besides the prompt.
+      'params',
     ];
     expect(columns('profiles')).toEqual(profileColumns);
     expect(columns('run_profiles')).toEqual([

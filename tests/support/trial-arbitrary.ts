@@ -79,6 +79,7 @@ export const trialArbitrary: fc.Arbitrary<Trial> = fc.record({
   reasoning_tokens_api: maybe(count),
   usage_diff: maybe(fc.integer()),
   usage_requested: fc.boolean(),
+  token_param: fc.constantFrom(null, 'max_tokens', 'max_completion_tokens'),
   tokens_per_chunk_mean: maybe(finite),
   itl_ms: maybe(finite),
   decode_tps: maybe(finite),

@@ -15,21 +15,22 @@ const request: RequestSpec = {
   mode: 'stream',
 };
 const data = (value: unknown) => ({ data: JSON.stringify(value) });
+const shape = (streamUsage: boolean, tokenParam = 'max_tokens') => ({ streamUsage, tokenParam });
 
 describe('openai-chat', () => {
   it('asks for usage in stream mode only when told to', () => {
-    expect(openaiChat.body(endpoint, request, true)).toMatchObject({
+    expect(openaiChat.body(endpoint, request, shape(true))).toMatchObject({
       stream: true,
       stream_options: { include_usage: true },
       max_tokens: 50,
     });
-    expect(openaiChat.body(endpoint, request, false)).not.toHaveProperty('stream_options');
-    expect(openaiChat.body(endpoint, { ...request, mode: 'plain' }, true)).toMatchObject({
+    expect(openaiChat.body(endpoint, request, shape(false))).not.toHaveProperty('stream_options');
+    expect(openaiChat.body(endpoint, { ...request, mode: 'plain' }, shape(true))).toMatchObject({
       stream: false,
     });
-    expect(openaiChat.body(endpoint, { ...request, mode: 'plain' }, true)).not.toHaveProperty(
-      'stream_options',
-    );
+    expect(
+      openaiChat.body(endpoint, { ...request, mode: 'plain' }, shape(true)),
+    ).not.toHaveProperty('stream_options');
   });
 
   it('sends the key as a bearer token, in the header an endpoint names, and nothing without one', () => {
@@ -231,7 +232,7 @@ describe('anthropic-messages', () => {
     const body = anthropicMessages.body(
       { ...endpoint, dialect: 'anthropic-messages' },
       request,
-      true,
+      shape(true),
     );
     expect(body).toMatchObject({
       system: 'be brief',

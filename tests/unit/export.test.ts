@@ -243,6 +243,7 @@ describe('headers', () => {
       'usage_prompt_tokens',
       'usage_diff',
       'usage_requested',
+      'token_param',
       'tokens_per_chunk_mean',
       'itl_ms',
       'decode_tps',

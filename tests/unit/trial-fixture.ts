@@ -40,6 +40,7 @@ export function makeTrial(overrides: Partial<Trial> = {}): Trial {
     usage_prompt_tokens: 12,
     cached_prompt_tokens: null,
     reasoning_tokens_api: null,
+    token_param: 'max_tokens',
     usage_diff: 0,
     usage_requested: true,
 

@@ -2,6 +2,8 @@
 // argument can be wrong ends here as a UsageError with one line a user can act
 // on; nothing past this module sees an unchecked value.
 
+import type { RequestParams } from '../../shared/request-params';
+import { REQUEST_PARAM_OPTIONS, requestParamsFlags } from './request-params-args';
 import type { ParseArgsConfig } from 'node:util';
 import { DEFAULT_MAX_RETRY_WAIT_MS, MAX_RETRY_WAIT_MS } from '../../shared/run';
 import { DIALECTS, MODES, type Mode } from '../../shared/trial';
@@ -48,6 +50,8 @@ export interface ProbeOptions {
   trials: number;
   maxTokens: number;
   prompt: string;
+  /** What each request says besides the prompt, checked for the dialect. */
+  params: RequestParams;
   limits: Limits;
   reuseConnection: boolean;
   abortAfter: number | null;
@@ -97,6 +101,7 @@ const PROBE_OPTIONS = {
   'max-retry-wait': { type: 'string' },
   'allow-insecure-key': { type: 'boolean' },
   ...REQUEST_SHAPE_OPTIONS,
+  ...REQUEST_PARAM_OPTIONS,
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
@@ -240,6 +245,7 @@ function parseProbe(argv: readonly string[], env: Env): Command {
         integerOption('--max-tokens', values['max-tokens'], 1, MAX_TOKENS) ??
         PROBE_DEFAULTS.maxTokens,
       prompt,
+      params: requestParamsFlags(values, dialect),
       limits: { ...DEFAULT_LIMITS, ...limitFlags(values) },
       reuseConnection: values['reuse-connection'] ?? false,
       abortAfter,

@@ -65,6 +65,27 @@ const REQUEST_SHAPE_HELP = `  --key-header NAME      the header that carries the
   --no-proxy             no proxy, whatever HTTPS_PROXY, ALL_PROXY... say
                          (default: the environment's proxy, as curl reads it)`;
 
+/** The shared request parameters: on probe and profile add/edit, and per run on run. */
+const SHARED_PARAMS_HELP = `  --system TEXT          a system prompt, sent first as the dialect sends one
+  --temperature X        sampling temperature, 0 to 2
+  --top-p X              nucleus sampling, 0 to 1
+  --seed N               sampling seed (openai-chat; Anthropic has none)
+  --stop TEXT            a stop sequence, repeatable up to 4 (\\n for a line break)`;
+
+/** The request parameters a profile (or a probe) sends besides the prompt. */
+const REQUEST_PARAMS_HELP = `${SHARED_PARAMS_HELP}
+  --reasoning-effort E   openai-chat: none, minimal, low, medium, high or xhigh
+                         (reasoning_effort); anthropic-messages: a thinking budget
+                         in tokens, at least 1024 (thinking.budget_tokens)
+  --token-param NAME     max_tokens or max_completion_tokens (openai-chat). Default:
+                         max_tokens; a 400 that names it (OpenAI's reasoning models)
+                         is asked once more with the other, and a saved profile
+                         keeps the one its endpoint took
+  --body JSON|@FILE      an object merged into each request body: a provider's own
+                         fields ({"provider": {"order": ["x"]}}, {"enable_thinking":
+                         false}). It may not set the model, the prompt, streaming or
+                         the token limit, nor carry a credential`;
+
 export const PROBE_HELP = `Usage: lasttoken probe --base-url URL --model M [options]
 
 Runs the same prompt against one endpoint, streaming and plain, trial after
@@ -88,6 +109,7 @@ Run:
   --trials N             trials per mode (default ${PROBE_DEFAULTS.trials})
   --max-tokens N         max_tokens of each request (default ${PROBE_DEFAULTS.maxTokens})
   --prompt TEXT          default: "${PROBE_DEFAULTS.prompt}"
+${REQUEST_PARAMS_HELP}
   --reuse-connection     keep one connection across trials (default: a new one per trial)
   --abort-after N        abort experiment: hang up each stream after N tokens and
                          report what still arrives
@@ -235,6 +257,7 @@ Profile options (add; edit changes only what is given):
                          servers and cron jobs without a keychain. It comes before
                          a key in the keychain; a run says so when VAR is unset
 ${REQUEST_SHAPE_HELP}
+${REQUEST_PARAMS_HELP}
   --preset NAME          (add) base URL, dialect and key header of a provider
                          (lasttoken presets lists them); the name defaults to
                          "PROVIDER MODEL"; the other options override the preset
@@ -243,7 +266,8 @@ Edit: --query replaces all the parameters, --key-header starts without a prefix
   --clear-query, --clear-key-env (or --no-key-header, --no-query, --no-key-env)
   and --env-proxy (back to the environment's proxy) take them back; --proxy URL
   and --no-proxy forget a proxy's stored credentials, --proxy
-  USER:PASSWORD@HOST:PORT gives new ones.
+  USER:PASSWORD@HOST:PORT gives new ones. A request parameter given empty
+  (--temperature "") is removed; the others stay.
 ${STORE_OPTIONS}
 
 Keys: set-key reads the key from stdin, all of it less one trailing newline
@@ -293,6 +317,9 @@ Run:
   --max-tokens N         max_tokens of every request (default: the profiles' own
                          default when they agree, else ${PROBE_DEFAULTS.maxTokens})
   --prompt TEXT          default: "${PROBE_DEFAULTS.prompt}"
+${SHARED_PARAMS_HELP}
+                         These are sent by every profile, over the profile's own;
+                         a profile whose dialect has no such field is refused
   --warmup               one warm-up trial per profile and mode first: measured
                          and saved, not counted
   --reuse-connection     keep one connection per profile (default: a new one per trial)

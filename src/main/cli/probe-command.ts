@@ -81,6 +81,7 @@ function probedProfile(options: ProbeOptions): ProfileSnapshot {
     dialect: endpoint.dialect,
     headers: endpoint.headers ?? {},
     defaults: options.maxRpm === null ? {} : { max_rpm: options.maxRpm },
+    params: options.params,
     notes: '',
     allow_insecure_key: endpoint.allow_insecure_key ?? false,
     query: endpoint.query ?? {},

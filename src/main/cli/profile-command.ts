@@ -2,6 +2,7 @@
 // in the OS keychain. A key enters through stdin or an environment variable
 // and goes straight to the keychain; nothing here can read it back.
 
+import { editedParams } from './request-params-args';
 import type { Profile } from '../../shared/run';
 import { keyWouldBeRefused, type ProfileService } from '../profiles';
 import { KeychainUnavailableError } from '../secrets';
@@ -48,6 +49,8 @@ export function runProfileCommand(
           ...patch,
           // --max-tokens changes that default only; the others (timeouts) stay.
           defaults: defaults ? { ...current.defaults, ...defaults } : undefined,
+          // Likewise --temperature: the other parameters stay.
+          params: command.params ? editedParams(current.params, command.params) : undefined,
         });
         io.stdout.write(
           json ? toJson(updated) : safeLine`updated profile "${updated.name}" (${updated.id})\n`,

@@ -3,6 +3,7 @@
 // each trial is saved as it ends; Ctrl-C cancels, keeping what finished. The
 // built-in demo profile runs against a simulator started here for the run.
 
+import { learningInto } from '../runs/profile-learning';
 import {
   TIME_LIMITS,
   profileNameOf,
@@ -51,6 +52,7 @@ export function runRunCommand(command: RunCommand, io: CliIo, deps: CliDeps): Pr
       warmup: options.warmup,
       max_retry_wait_ms: options.maxRetryWaitMs,
       give_up_after: options.giveUpAfter,
+      ...(options.params === undefined ? {} : { params: options.params }),
     };
     let plan: RunPlan;
     try {
@@ -114,6 +116,7 @@ async function execute(
       keys,
       env: options.withoutKeys ? {} : io.env,
       sink: session.store.runs,
+      learned: learningInto(session.store.profiles),
     },
     config,
     tags,

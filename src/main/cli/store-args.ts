@@ -4,6 +4,7 @@
 // this profile exist?) is checked when the command runs.
 
 import type { ParseArgsConfig } from 'node:util';
+import type { SharedParams } from '../../shared/request-params';
 import {
   DEFAULT_GIVE_UP_AFTER,
   DEFAULT_MAX_RETRY_WAIT_MS,
@@ -42,6 +43,14 @@ import {
   requestShapeDraft,
   requestShapePatch,
 } from './request-shape-args';
+import {
+  paramsChange,
+  REQUEST_PARAM_OPTIONS,
+  requestParamsFlags,
+  sharedParamsFlags,
+  SHARED_PARAM_OPTIONS,
+  type ParamsChange,
+} from './request-params-args';
 
 export const STORE_COMMANDS = ['profile', 'run', 'history', 'show', 'export', 'import'] as const;
 type StoreCommandName = (typeof STORE_COMMANDS)[number];
@@ -85,6 +94,8 @@ export interface RunOptions {
   giveUpAfter: number;
   /** Where the run is measured (a machine, a city), kept with the run. */
   label: string | null;
+  /** --system, --temperature, --top-p, --seed, --stop: sent by every profile, over its own. */
+  params: SharedParams | undefined;
   /** --repeat N: how many runs, one series. */
   repeat: number;
   /** --every: from one repetition's start to the next's (0: each right after the previous). */
@@ -111,6 +122,8 @@ export type StoreCommand =
       target: StoreTarget;
       profile: string;
       patch: ProfilePatch & ProfileSecretsDraft;
+      /** The request parameters given, merged with the profile's when the command runs; null: none given. */
+      params: ParamsChange | null;
     }
   /** The saved profiles as a profile file; out null: standard output. */
   | { kind: 'profile-export'; target: StoreTarget; out: string | null }
@@ -172,6 +185,7 @@ const PROFILE_FIELDS = {
   notes: { type: 'string' },
   'allow-insecure-key': { type: 'boolean' },
   ...REQUEST_SHAPE_OPTIONS,
+  ...REQUEST_PARAM_OPTIONS,
   ...TARGET_OPTIONS,
 } as const satisfies ParseArgsConfig['options'];
 
@@ -211,6 +225,7 @@ const RUN = {
   label: { type: 'string' },
   repeat: { type: 'string' },
   every: { type: 'string' },
+  ...SHARED_PARAM_OPTIONS,
   ...TARGET_OPTIONS,
 } as const satisfies ParseArgsConfig['options'];
 
@@ -335,6 +350,12 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
           },
           notes: values.notes ?? '',
           allow_insecure_key: values['allow-insecure-key'] ?? false,
+          params: requestParamsFlags(
+            values,
+            choice('--dialect', values.dialect, DIALECTS) ??
+              preset?.dialect ??
+              PROBE_DEFAULTS.dialect,
+          ),
         },
       };
     }
@@ -384,15 +405,18 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
         ...(maxRpm === null ? {} : { max_rpm: maxRpm || undefined }),
       };
       if (Object.keys(defaults).length > 0) patch.defaults = defaults;
-      if (Object.values(patch).every((v) => v === undefined)) {
+      const change = paramsChange(values);
+      const params = Object.keys(change.set).length + change.clear.length > 0 ? change : null;
+      if (params === null && Object.values(patch).every((v) => v === undefined)) {
         throw new UsageError(
           'nothing to change: give at least one of --name, --base-url, --model, --dialect, --header, ' +
             '--clear-headers, --max-tokens, --max-rpm, --notes, --allow-insecure-key, --no-allow-insecure-key, ' +
             '--key-header, --key-prefix, --clear-key-header, --query, --clear-query, --key-env, --clear-key-env, ' +
-            '--proxy, --no-proxy, --env-proxy',
+            '--proxy, --no-proxy, --env-proxy, --system, --temperature, --top-p, --seed, --stop, ' +
+            '--reasoning-effort, --token-param, --body (an empty value clears one)',
         );
       }
-      return { kind: 'profile-edit', target: target(values), profile, patch };
+      return { kind: 'profile-edit', target: target(values), profile, patch, params };
     }
     case 'remove':
     case 'delete-key': {
@@ -496,6 +520,7 @@ function parseRun(argv: readonly string[]): StoreCommand | HelpRequest {
         integerOption('--give-up-after', values['give-up-after'], 0, MAX_TRIALS) ??
         DEFAULT_GIVE_UP_AFTER,
       label: labelOption(values.label),
+      params: sharedParamsFlags(values),
       repeat: repeat ?? 1,
       everyMs: everyMs ?? 0,
     },

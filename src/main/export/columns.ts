@@ -173,6 +173,7 @@ export const TRIAL_METRIC_FIELDS = [
   'usage_prompt_tokens',
   'usage_diff',
   'usage_requested',
+  'token_param',
   'tokens_per_chunk_mean',
   'itl_ms',
   'decode_tps',

@@ -21,6 +21,12 @@ import {
   type RunRecord,
   type StoredTrial,
 } from '../../shared/run';
+import {
+  requestParamsSchema,
+  sharedParamsSchema,
+  type RequestParams,
+  type SharedParams,
+} from '../../shared/request-params';
 import { withTimelineFigures, type TimelineFigures } from '../../shared/read-bursts';
 import { DEFAULT_READER_PACE_TPS, withReaderMetrics, type ReaderFields } from '../../shared/reader';
 import {
@@ -128,6 +134,7 @@ const measuredTrial = exactly<Omit<Trial, keyof ReaderFields | keyof TimelineFig
     reasoning_tokens_api: count.nullable().default(null),
     usage_diff: z.int().nullable(),
     usage_requested: z.boolean(),
+    token_param: z.string().max(100).nullable().default(null),
     tokens_per_chunk_mean: figure,
     itl_ms: nullableMs,
     decode_tps: figure,
@@ -233,6 +240,8 @@ export const profileSnapshot = exactly<ProfileSnapshot>()(
     dialect: z.enum(DIALECTS),
     headers: z.record(z.string(), z.string()),
     defaults: profileDefaults,
+    // Run files from before schema version 14 sent none.
+    params: exactly<RequestParams>()(requestParamsSchema).default({}),
     notes: z.string(),
     allow_insecure_key: z.boolean(),
     key_header: z.string().nullable(),
@@ -287,6 +296,7 @@ const config = exactly<RunConfig>()(
     warmup: z.boolean(),
     max_retry_wait_ms: z.number().min(0).max(MAX_RETRY_WAIT_MS).optional(),
     give_up_after: count.max(MAX_TRIALS).optional(),
+    params: exactly<SharedParams>()(sharedParamsSchema).optional(),
   }),
 );
 

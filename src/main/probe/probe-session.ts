@@ -3,6 +3,7 @@ import https from 'node:https';
 import { monotonicClock, type Clock } from '../clock';
 import type { Trial } from '../../shared/trial';
 import { dialectAdapter } from './dialects';
+import type { BodyShape } from './dialects/dialect';
 import { EndpointUrlError, isLoopbackHost, resolveEndpointUrl } from './endpoint-url';
 import { redactSecrets } from './redact';
 import { endpointHeaders, keyHeaderName, withQuery } from './request-shape';
@@ -105,9 +106,23 @@ export function checkEndpoint(endpoint: EndpointSpec): void {
 }
 
 /**
+ * Whether the endpoint refused the request because of the named parameter: a
+ * 400 (or 422, as validating servers answer) whose message names it, as
+ * OpenAI's "Unsupported parameter: 'max_tokens' ... Use 'max_completion_tokens'
+ * instead" and older servers' "Unrecognized request argument supplied:
+ * max_completion_tokens" do.
+ */
+export function refusesParameter(trial: Trial, name: string): boolean {
+  if (trial.status !== 'http_error' || (trial.http_status !== 400 && trial.http_status !== 422)) {
+    return false;
+  }
+  return new RegExp(`\\b${name}\\b`).test(trial.error ?? '');
+}
+
+/**
  * Measures one endpoint, trial after trial. It remembers what it learned about
- * the endpoint (whether it accepts `stream_options`) so that only the first
- * trial pays for the retry.
+ * the endpoint (whether it accepts `stream_options`, what its token limit is
+ * called) so that only the first trial pays for a retry.
  */
 export function createProbeSession(
   endpoint: EndpointSpec,
@@ -121,12 +136,13 @@ export function createProbeSession(
   // The worker loads its vocabulary while the first request is in flight.
   tokens.warm();
   let streamUsageAccepted: boolean | undefined;
+  let learnedTokenParam: string | undefined;
 
   const attempt = (
     request: RequestSpec,
     limits: Limits,
     trialOptions: TrialOptions,
-    usageRequested: boolean,
+    shape: BodyShape,
   ) =>
     runTrial({
       url,
@@ -136,7 +152,7 @@ export function createProbeSession(
         'user-agent': 'LastToken',
         ...identity,
       },
-      body: JSON.stringify(adapter.body(endpoint, request, usageRequested)),
+      body: JSON.stringify(adapter.body(endpoint, request, shape)),
       adapter,
       agent,
       proxy: route?.display ?? null,
@@ -144,12 +160,38 @@ export function createProbeSession(
       request,
       limits,
       options: trialOptions,
-      usageRequested,
+      usageRequested: shape.streamUsage,
+      tokenParam: shape.tokenParam,
       secrets,
       tokens,
     });
 
-  /** The first attempt, and the retry without stream_options an endpoint may need. */
+  /**
+   * The first attempt, and the retry with the token limit's other name a
+   * model may need (OpenAI's reasoning models refuse `max_tokens`).
+   */
+  const withTokenParam = async (
+    request: RequestSpec,
+    limits: Limits,
+    trialOptions: TrialOptions,
+    streamUsage: boolean,
+  ): Promise<Trial> => {
+    const tokenParam = learnedTokenParam ?? request.params?.token_param ?? adapter.tokenParams[0];
+    const trial = await attempt(request, limits, trialOptions, { streamUsage, tokenParam });
+    const other = adapter.tokenParams.find((name) => name !== tokenParam);
+    if (other === undefined || !refusesParameter(trial, tokenParam)) return trial;
+    const retried = await attempt(request, limits, trialOptions, {
+      streamUsage,
+      tokenParam: other,
+    });
+    // Refused again: the first answer says more about what is wrong.
+    if (refusesParameter(retried, other)) return trial;
+    learnedTokenParam = other;
+    retried.error ??= `the endpoint refused ${tokenParam} (HTTP ${trial.http_status}): asked again with ${other}, which it accepts`;
+    return retried;
+  };
+
+  /** The attempts with the token limit's names, and the retry without stream_options an endpoint may need. */
   const measure = async (
     request: RequestSpec,
     limits: Limits,
@@ -157,11 +199,11 @@ export function createProbeSession(
   ): Promise<Trial> => {
     const askUsage =
       request.mode === 'stream' && adapter.canRequestStreamUsage && streamUsageAccepted !== false;
-    const trial = await attempt(request, limits, trialOptions, askUsage);
+    const trial = await withTokenParam(request, limits, trialOptions, askUsage);
     if (!askUsage) return trial;
     if (trial.status === 'http_error' && trial.http_status === 400) {
       // Some OpenAI-compatible servers reject stream_options outright.
-      const retried = await attempt(request, limits, trialOptions, false);
+      const retried = await withTokenParam(request, limits, trialOptions, false);
       if (retried.http_status !== 400) {
         streamUsageAccepted = false;
         retried.error ??=

@@ -37,6 +37,8 @@ export interface TrialContext {
   limits: Limits;
   options: TrialOptions;
   usageRequested: boolean;
+  /** The name the body gave its token limit. */
+  tokenParam: string;
   /** Strings that must never appear in anything the trial keeps or says (the API key). */
   secrets: readonly string[];
   /** Counts tokens and redacts the text off this thread. */
@@ -219,6 +221,7 @@ function observeTrial(ctx: TrialContext, countTokens: CountTokens | null): Promi
           finish_reason: finishReason,
           usage,
           usage_requested: ctx.usageRequested,
+          token_param: ctx.tokenParam,
           http_status: httpStatus,
           request_id: requestId,
           retry_after_s: retryAfter,

@@ -66,6 +66,7 @@ export interface TrialObservations {
   finish_reason: string | null;
   usage: Usage;
   usage_requested: boolean;
+  token_param: string | null;
   http_status: number | null;
   request_id: string | null;
   retry_after_s: number | null;
@@ -176,6 +177,7 @@ export function deriveTrial(o: TrialObservations): Trial {
     reasoning_tokens_api: o.usage.reasoning_tokens,
     usage_diff: usageCompletion === null ? null : usageCompletion - tokens,
     usage_requested: o.usage_requested,
+    token_param: o.token_param,
     tokens_per_chunk_mean: chunks.length > 0 ? tokens / chunks.length : null,
     itl_ms,
     decode_tps: itl_ms !== null && itl_ms > 0 ? 1000 / itl_ms : null,
@@ -254,6 +256,7 @@ export function unmeasuredTrial(
     finish_reason: null,
     usage: NO_USAGE,
     usage_requested: false,
+    token_param: null,
     http_status: null,
     request_id: null,
     retry_after_s: null,

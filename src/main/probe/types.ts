@@ -1,3 +1,4 @@
+import type { RequestParams } from '../../shared/request-params';
 import { DEFAULT_RUN_LIMITS, type RunLimits } from '../../shared/run';
 import type { Dialect, Mode, Trial } from '../../shared/trial';
 
@@ -38,7 +39,11 @@ export interface ChatMessage {
 export interface RequestSpec {
   messages: ChatMessage[];
   max_tokens: number;
-  temperature?: number;
+  /**
+   * What the body carries besides (request-params.ts), checked for the
+   * endpoint's dialect. Its system prompt is sent before `messages`.
+   */
+  params?: RequestParams;
   mode: Mode;
 }
 

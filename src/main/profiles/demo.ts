@@ -19,6 +19,7 @@ export const DEMO_PROFILE_INPUT: ProfileInput = {
   dialect: 'openai-chat',
   headers: {},
   defaults: {},
+  params: {},
   notes:
     'Built in: the simulated provider that ships with LastToken, started in-process for each run. No key needed.',
   allow_insecure_key: false,

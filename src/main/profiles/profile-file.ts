@@ -54,6 +54,7 @@ function profileEntry(profile: Profile): ProfileFile['profiles'][number] {
     dialect: profile.dialect,
     headers: profile.headers,
     defaults: { ...profile.defaults },
+    params: structuredClone(profile.params),
     notes: profile.notes,
     allow_insecure_key: profile.allow_insecure_key,
     key_header: profile.key_header,

@@ -7,6 +7,7 @@
 // keychain holds (has_key, proxy_auth), so a profile without any secret never
 // asks the keychain, and runs where none exists.
 
+import type { RequestParams } from '../../shared/request-params';
 import { randomUUID } from 'node:crypto';
 import type { Profile, ProfileDefaults, ProfileInput, ProxyMode } from '../../shared/run';
 import type { Dialect } from '../../shared/trial';
@@ -42,6 +43,7 @@ export interface ProfileDraft {
   dialect?: Dialect;
   headers?: Record<string, string>;
   defaults?: ProfileDefaults;
+  params?: RequestParams;
   notes?: string;
   allow_insecure_key?: boolean;
   key_header?: string | null;
@@ -341,6 +343,7 @@ export class ProfileService {
       dialect: draft.dialect ?? 'openai-chat',
       headers: draft.headers ?? {},
       defaults: draft.defaults ?? {},
+      params: draft.params ?? {},
       notes: draft.notes ?? '',
       allow_insecure_key: draft.allow_insecure_key ?? false,
       key_header: draft.key_header ?? null,
@@ -363,6 +366,7 @@ export class ProfileService {
       dialect: pick('dialect'),
       headers: pick('headers'),
       defaults: pick('defaults'),
+      params: pick('params'),
       notes: pick('notes'),
       allow_insecure_key: pick('allow_insecure_key'),
       key_header: pick('key_header'),

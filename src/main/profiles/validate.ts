@@ -2,6 +2,11 @@
 // Every message names the field and the problem in words a user can act on,
 // and never repeats a header value (headers are where keys travel).
 
+import {
+  checkRequestParams,
+  RequestParamsError,
+  type RequestParams,
+} from '../../shared/request-params';
 import { MAX_RPM, type ProfileDefaults, type ProfileInput } from '../../shared/run';
 import { DIALECTS, type Dialect } from '../../shared/trial';
 import { isLoopbackHost, resolveEndpointUrl } from '../probe';
@@ -134,6 +139,16 @@ function defaults(value: unknown): ProfileDefaults {
   return result;
 }
 
+/** The request parameters, checked for the profile's dialect (a dialect change re-checks them). */
+function requestParams(value: unknown, chosen: Dialect): RequestParams {
+  try {
+    return checkRequestParams(value, chosen);
+  } catch (error) {
+    if (!(error instanceof RequestParamsError)) throw error;
+    throw new ProfileInputError('params', error.message);
+  }
+}
+
 function notes(value: unknown): string {
   if (typeof value !== 'string') throw new ProfileInputError('notes', 'the notes must be text');
   if (value.length > MAX_NOTES_LENGTH) {
@@ -166,6 +181,7 @@ export function validateProfileInput(
     dialect: chosen,
     headers: extraHeaders,
     defaults: defaults(input.defaults),
+    params: requestParams(input.params, chosen),
     notes: notes(input.notes),
     allow_insecure_key: input.allow_insecure_key,
     ...validateRequestShape(input, extraHeaders),

@@ -4,6 +4,13 @@
 // the calls made cannot drift apart. A paced profile (defaults.max_rpm) takes
 // at least its calls' spacing, which the plan says too.
 import {
+  checkRequestParams,
+  describeParam,
+  effectiveParams,
+  RequestParamsError,
+  sharedParamsRefused,
+} from '../../shared/request-params';
+import {
   MAX_RETRY_WAIT_MS,
   MAX_RPM,
   SIZE_LIMITS,
@@ -59,6 +66,37 @@ export function trialSchedule(
 
 const isPositiveInteger = (n: unknown): n is number =>
   typeof n === 'number' && Number.isSafeInteger(n) && n >= 1;
+
+/**
+ * What each profile would send that it cannot: a run's shared parameter its
+ * dialect has no field for (Anthropic has no seed), or one out of range.
+ */
+function paramsProblems(
+  config: RunConfig,
+  ids: readonly string[],
+  profiles: ProfileLookup,
+): string[] {
+  const problems: string[] = [];
+  for (const id of new Set(ids)) {
+    const profile = profiles.get(id);
+    if (profile == null) continue;
+    const refused = sharedParamsRefused(profile.dialect, config.params);
+    if (refused.length > 0) {
+      problems.push(
+        `profile “${profile.name}” (${profile.dialect}) has no ${refused.map(describeParam).join(' or ')} parameter: ` +
+          'run it without that parameter, or set it on the profiles that take it',
+      );
+      continue;
+    }
+    try {
+      checkRequestParams(effectiveParams(profile.params, config.params), profile.dialect);
+    } catch (error) {
+      if (!(error instanceof RequestParamsError)) throw error;
+      problems.push(`profile “${profile.name}”: ${error.message}`);
+    }
+  }
+  return problems;
+}
 
 /** Every reason the run cannot start, in words for the user; empty when it can. */
 export function runConfigProblems(config: RunConfig, profiles: ProfileLookup): string[] {
@@ -125,6 +163,7 @@ export function runConfigProblems(config: RunConfig, profiles: ProfileLookup): s
   if (giveUp !== undefined && !(giveUp === 0 || isPositiveInteger(giveUp))) {
     problems.push(`give_up_after must be a whole number (0: never give up), got ${giveUp}`);
   }
+  problems.push(...paramsProblems(config, ids, profiles));
   for (const id of ids) {
     const rpm = profiles.get(id)?.defaults.max_rpm;
     if (rpm !== undefined && !(isPositiveInteger(rpm) && rpm <= MAX_RPM)) {

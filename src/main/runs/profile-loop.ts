@@ -5,6 +5,7 @@
 // thread); everything it learns goes to the run's reports, which the main
 // thread saves and fans out.
 
+import { effectiveParams } from '../../shared/request-params';
 import type { Clock } from '../clock';
 import type { MeasureReports, TrialPlace } from '../measuring/measurer';
 import {
@@ -149,7 +150,7 @@ async function runSchedule(
       reports.waiting({ profile_id: profile.id, ...wait }),
     );
     if (!mayStart || signal.aborted) return;
-    const trial = await runOneTrial(profile.id, session, planned, ctx);
+    const trial = await runOneTrial(profile, session, planned, ctx);
     if (trial === null) return;
     gate.ended(trial, maxRetryWait);
     failedInRow = trial.status === 'ok' ? 0 : failedInRow + 1;
@@ -164,21 +165,26 @@ async function runSchedule(
 
 /** The trial, or null when cancel cut it short (not a measurement). */
 async function runOneTrial(
-  profile_id: string,
+  profile: ProfileSnapshot,
   session: TrialRunner,
   planned: PlannedTrial,
   ctx: ProfileLoopContext,
 ): Promise<Trial | null> {
   const { reports, signal } = ctx;
-  const place: TrialPlace = { run_id: ctx.runId, profile_id, ...planned };
+  const place: TrialPlace = { run_id: ctx.runId, profile_id: profile.id, ...planned };
   reports.trialStarted(place);
-  const trial = await session.runTrial(request(ctx.config, planned.mode), ctx.config.limits, {
-    signal,
-    onProgress: reports.progressOf(place),
-    liveTokens: ctx.liveTokens,
-    // Plain mode has no token stream to hang up on: its trials are the full answer to compare with.
-    abort_after_tokens: planned.mode === 'stream' ? (ctx.abortAfterTokens ?? undefined) : undefined,
-  });
+  const trial = await session.runTrial(
+    request(ctx.config, profile, planned.mode),
+    ctx.config.limits,
+    {
+      signal,
+      onProgress: reports.progressOf(place),
+      liveTokens: ctx.liveTokens,
+      // Plain mode has no token stream to hang up on: its trials are the full answer to compare with.
+      abort_after_tokens:
+        planned.mode === 'stream' ? (ctx.abortAfterTokens ?? undefined) : undefined,
+    },
+  );
   // An abort experiment's hang-up is a measurement even when cancel came meanwhile.
   if (signal.aborted && trial.status === 'aborted' && trial.abort === null) {
     reports.trialDropped(place, trial);
@@ -188,10 +194,11 @@ async function runOneTrial(
   return trial;
 }
 
-function request(config: RunConfig, mode: Mode): RequestSpec {
+function request(config: RunConfig, profile: ProfileSnapshot, mode: Mode): RequestSpec {
   return {
     messages: [{ role: 'user', content: config.prompt }],
     max_tokens: config.max_tokens,
+    params: effectiveParams(profile.params, config.params),
     mode,
   };
 }

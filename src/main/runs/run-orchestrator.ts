@@ -45,6 +45,7 @@
 //   keychain), goes into its probe session only, and never into a snapshot,
 //   an event, an error or the outcome.
 import { randomUUID } from 'node:crypto';
+import { TOKEN_PARAMS, type TokenParam } from '../../shared/request-params';
 import { sharedMeasuringThread, type Measurer } from '../measuring';
 import type {
   ProfileLookup,
@@ -81,6 +82,14 @@ export interface RunDeps {
   queue?: TurnQueue;
   /** Count tokens while answers stream, for a live view (TrialOptions.liveTokens). */
   liveTokens?: boolean;
+  /** Where a profile keeps what its endpoint taught a run; default: nowhere (the run's trials still say it). */
+  learned?: ProfileLearning;
+}
+
+/** What a run learns about a saved profile's endpoint, for the profile to keep. */
+export interface ProfileLearning {
+  /** The endpoint refused the profile's token limit name and accepted `param`. */
+  tokenParam(profile_id: string, param: TokenParam): void;
 }
 
 export interface RunHandle {
@@ -139,6 +148,7 @@ export function startRun(
     abortAfterTokens: null,
   };
 
+  if (deps.learned) rememberWhatTrialsLearn(ledger, record, deps.learned);
   ledger.emit({ type: 'run_started', run_id: runId, plan });
   void measurer
     .measure(job, {
@@ -160,4 +170,26 @@ export function startRun(
     cancel: () => ledger.cancel(),
     done: ledger.done,
   };
+}
+
+/**
+ * A trial that named its token limit otherwise than its profile says was sent
+ * after the endpoint refused the profile's name and accepted this one
+ * (probe-session.ts): the profile keeps it, so later runs need no retry.
+ */
+function rememberWhatTrialsLearn(
+  ledger: { subscribe(listener: Listener<RunEvent>): () => void },
+  record: RunRecord,
+  learned: ProfileLearning,
+): void {
+  const told = new Set<string>();
+  ledger.subscribe((event) => {
+    if (event.type !== 'trial_finished' || told.has(event.profile_id)) return;
+    const profile = record.profiles.find((p) => p.id === event.profile_id);
+    const sent = TOKEN_PARAMS.find((name) => name === event.trial.token_param);
+    if (!profile || profile.builtin || sent === undefined) return;
+    if (sent === (profile.params.token_param ?? TOKEN_PARAMS[0])) return;
+    told.add(profile.id);
+    learned.tokenParam(profile.id, sent);
+  });
 }

@@ -9,6 +9,7 @@
 // fan-out (IPC, a browser's event stream) sits between a socket and its
 // timestamp.
 
+import { learningInto } from './profile-learning';
 import {
   trialKey,
   type AppEvent,
@@ -149,6 +150,7 @@ export class RunService {
         sink: this.deps.store.runs,
         queue: this.queue,
         liveTokens: true,
+        learned: learningInto(this.deps.store.profiles),
       },
       config,
       tags,

@@ -10,8 +10,17 @@ import {
   type WirePiece,
 } from './render';
 
-/** Anthropic's cache counts: the simulator has no prompt cache, so it neither read nor wrote one. */
-const NO_CACHE = { cache_read_input_tokens: 0, cache_creation_input_tokens: 0 };
+/**
+ * Anthropic's prompt counts: input_tokens leaves out what the cache served.
+ * The simulator's cache is read, never written as Anthropic's explicit one is.
+ */
+function promptUsage({ prompt_tokens, cached_tokens }: ResponseContext) {
+  return {
+    input_tokens: prompt_tokens - cached_tokens,
+    cache_read_input_tokens: cached_tokens,
+    cache_creation_input_tokens: 0,
+  };
+}
 
 const ERROR_TYPES: Record<ErrorKind, string> = {
   invalid_request: 'invalid_request_error',
@@ -51,7 +60,7 @@ function stream(context: ResponseContext): StreamRenderer {
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: context.prompt_tokens, output_tokens: 1, ...NO_CACHE },
+        usage: { ...promptUsage(context), output_tokens: 1 },
       },
     });
   };
@@ -142,11 +151,7 @@ export const anthropicRenderer: DialectRenderer = {
       ],
       stop_reason: STOP_REASONS[output.finish],
       stop_sequence: null,
-      usage: {
-        input_tokens: context.prompt_tokens,
-        output_tokens: output.completion_tokens,
-        ...NO_CACHE,
-      },
+      usage: { ...promptUsage(context), output_tokens: output.completion_tokens },
     });
   },
   error: (error) => JSON.stringify(errorJson(error)),

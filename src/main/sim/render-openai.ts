@@ -93,14 +93,14 @@ function stream(context: ResponseContext): StreamRenderer {
   };
 }
 
-/** OpenAI's usage, its details too: the simulator has no prompt cache, so none of the prompt was cached. */
-function usageJson({ prompt_tokens, output }: ResponseContext) {
+/** OpenAI's usage, its details too: prompt_tokens counts the cached ones among them. */
+function usageJson({ prompt_tokens, cached_tokens, output }: ResponseContext) {
   const completion_tokens = output.completion_tokens;
   return {
     prompt_tokens,
     completion_tokens,
     total_tokens: prompt_tokens + completion_tokens,
-    prompt_tokens_details: { cached_tokens: 0 },
+    prompt_tokens_details: { cached_tokens },
     completion_tokens_details: { reasoning_tokens: output.reasoning_tokens },
   };
 }

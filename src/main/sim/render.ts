@@ -19,6 +19,8 @@ export interface ResponseContext {
   /** Unix seconds. */
   created: number;
   prompt_tokens: number;
+  /** Of prompt_tokens, those the simulator's prefix cache served (sim `cache=1`). */
+  cached_tokens: number;
   /** OpenAI: the request asked for a usage chunk (stream_options.include_usage). */
   include_usage: boolean;
   output: Output;

@@ -18,6 +18,18 @@ export interface CompletionRequest {
   has_stream_options: boolean;
   /** The text of the prompt (system and messages), for prompt_tokens. */
   prompt_texts: string[];
+  /** The name the body gave its token limit; null when it gave none. */
+  token_param: 'max_tokens' | 'max_completion_tokens' | null;
+  /** The body's fields but the prompt's (messages, system): what the trace keeps of the request. */
+  fields: Record<string, unknown>;
+}
+
+/** The fields that carry the prompt: long, and the prompt's own figures are kept apart. */
+const PROMPT_FIELDS = new Set(['messages', 'system']);
+
+function fieldsOf(json: unknown): Record<string, unknown> {
+  if (typeof json !== 'object' || json === null) return {};
+  return Object.fromEntries(Object.entries(json).filter(([name]) => !PROMPT_FIELDS.has(name)));
 }
 
 const textBlock = z.object({ type: z.string(), text: z.string().optional() });
@@ -84,16 +96,20 @@ export function parseCompletionRequest(
     return invalid('We could not parse the JSON body of your request. It must be valid JSON.');
   }
 
-  return dialect === 'openai-chat'
-    ? validate(openaiBody, json, fromOpenAI)
-    : validate(anthropicBody, json, fromAnthropic);
+  const read =
+    dialect === 'openai-chat'
+      ? validate(openaiBody, json, fromOpenAI)
+      : validate(anthropicBody, json, fromAnthropic);
+  return read.ok ? { ok: true, value: { ...read.value, fields: fieldsOf(json) } } : read;
 }
+
+type ReadRequest = Omit<CompletionRequest, 'fields'>;
 
 function validate<S extends z.ZodType>(
   schema: S,
   json: unknown,
-  read: (body: z.output<S>) => CompletionRequest,
-): Result<CompletionRequest> {
+  read: (body: z.output<S>) => ReadRequest,
+): Result<ReadRequest> {
   const parsed = schema.safeParse(json);
   if (parsed.success) return { ok: true, value: read(parsed.data) };
   const issue = parsed.error.issues[0];
@@ -102,8 +118,14 @@ function validate<S extends z.ZodType>(
   );
 }
 
-function fromOpenAI(body: z.output<typeof openaiBody>): CompletionRequest {
+function fromOpenAI(body: z.output<typeof openaiBody>): ReadRequest {
   return {
+    token_param:
+      body.max_completion_tokens != null
+        ? 'max_completion_tokens'
+        : body.max_tokens != null
+          ? 'max_tokens'
+          : null,
     model: body.model,
     stream: body.stream ?? false,
     max_tokens: body.max_completion_tokens ?? body.max_tokens ?? undefined,
@@ -113,8 +135,9 @@ function fromOpenAI(body: z.output<typeof openaiBody>): CompletionRequest {
   };
 }
 
-function fromAnthropic(body: z.output<typeof anthropicBody>): CompletionRequest {
+function fromAnthropic(body: z.output<typeof anthropicBody>): ReadRequest {
   return {
+    token_param: 'max_tokens',
     model: body.model,
     stream: body.stream ?? false,
     max_tokens: body.max_tokens,

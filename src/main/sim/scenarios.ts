@@ -28,7 +28,11 @@ export interface PlanRequest {
   dialect: Dialect;
   stream: boolean;
   max_tokens: number | undefined;
+  /** The name the request gave its token limit. */
+  token_param: 'max_tokens' | 'max_completion_tokens' | null;
   has_stream_options: boolean;
+  /** How long reading the prompt takes (the `prefill` parameter × uncached prompt tokens): every event comes that much later. */
+  prefill_ms: number;
 }
 
 /**
@@ -100,9 +104,17 @@ const PARAM_RULES: Record<string, { integer?: true; min?: number; max?: number }
   // A zero interval would schedule pings forever.
   ping: { min: 1 },
   buffer: { integer: true, min: 1 },
+  cache: { integer: true, max: 1 },
 };
 
-const STEADY = { ttft: 150, gap: 20, tokens: 40, seed: 1, stop_on_close: 0 };
+/**
+ * What every answering scenario also accepts: `prefill`, ms of reading per
+ * 1,000 prompt tokens the cache did not serve (TTFT grows with the prompt);
+ * `cache=1`, a prefix cache as OpenAI's (prefix-cache.ts).
+ */
+const PROMPT = { prefill: 0, cache: 0 };
+
+const STEADY = { ttft: 150, gap: 20, tokens: 40, seed: 1, stop_on_close: 0, ...PROMPT };
 
 /**
  * Text events one after another: the first at `first`, the next `gapAfter(i)`
@@ -155,6 +167,20 @@ function groups(words: readonly string[], per: number): string[] {
 function jitterGap(p: { gap: number; gap_min: number; gap_max: number }, random: Random): number {
   const excess = -Math.log(1 - random()) * Math.max(0, p.gap - p.gap_min);
   return Math.min(p.gap_max, p.gap_min + excess);
+}
+
+/** Reasoning tokens from ttft, then the content tokens. */
+function reasoned(
+  p: typeof STEADY & { reasoning: number },
+  { tokens, random }: BuildContext,
+): Timeline {
+  const thinking = sequence('reasoning', reasoningWords(random, p.reasoning), p.ttft, () => p.gap);
+  return {
+    events: [
+      ...thinking.events,
+      ...answer(contentWords(random, tokens), thinking.next, () => p.gap),
+    ],
+  };
 }
 
 const STALL = { ...STEADY, stall_after: 10, stall: 3000 };
@@ -244,20 +270,21 @@ const DEFINITIONS: Scenario[] = [
     name: 'sim-reasoning',
     summary: 'Reasoning (thinking) tokens from ttft, then the content tokens.',
     defaults: { ...STEADY, ttft: 100, reasoning: 15 },
-    build: (p, { tokens, random }) => {
-      const thinking = sequence(
-        'reasoning',
-        reasoningWords(random, p.reasoning),
-        p.ttft,
-        () => p.gap,
-      );
-      return {
-        events: [
-          ...thinking.events,
-          ...answer(contentWords(random, tokens), thinking.next, () => p.gap),
-        ],
-      };
-    },
+    build: reasoned,
+  }),
+  define({
+    name: 'sim-reasoner',
+    summary:
+      "OpenAI dialect: a reasoning model as OpenAI's o-series and gpt-5: refuses max_tokens with 400 (it takes max_completion_tokens), reasons, then answers.",
+    defaults: { ...STEADY, ttft: 100, reasoning: 15 },
+    build: (p, context) =>
+      context.request.dialect === 'openai-chat' && context.request.token_param === 'max_tokens'
+        ? {
+            kind: 'invalid_request',
+            message:
+              "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+          }
+        : reasoned(p, context),
   }),
   define({
     name: 'sim-buffered',
@@ -427,7 +454,9 @@ export function buildPlan(
   const built = scenario.build(scenario.params, { request, tokens, random });
   if ('kind' in built) return { ok: false, error: built };
 
-  const events = built.events.toSorted((a, b) => a.at_ms - b.at_ms);
+  const events = built.events
+    .map((timed) => ({ ...timed, at_ms: timed.at_ms + request.prefill_ms }))
+    .toSorted((a, b) => a.at_ms - b.at_ms);
   const finish: FinishReason = tokens < requested ? 'length' : 'stop';
   const generated = { content_text: '', reasoning_text: '' };
   for (const { event } of events) addGeneratedText(generated, event);

@@ -2,7 +2,7 @@
 // completion request to a played plan. Timing and wire formats live elsewhere.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { DIALECTS, type Dialect } from '../../shared/trial';
 import { monotonicClock, type Clock } from '../clock';
 import { respondWithError } from './delivery';
@@ -11,6 +11,7 @@ import { play } from './player';
 import type { DialectRenderer } from './render';
 import { anthropicRenderer } from './render-anthropic';
 import { openaiRenderer } from './render-openai';
+import { PrefixCache } from './prefix-cache';
 import { parseCompletionRequest } from './request';
 import { buildPlan, resolveScenario, SCENARIOS } from './scenarios';
 import { Scheduler } from './scheduler';
@@ -35,6 +36,8 @@ export interface SimServer {
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** What a trace keeps of each prompt: enough to tell a cold trial's marker apart. */
+const PROMPT_HEAD_CHARS = 200;
 
 const COMPLETION_ROUTES = new Map<string, Dialect>([
   ['/v1/chat/completions', 'openai-chat'],
@@ -52,6 +55,24 @@ interface Services {
   running: Set<AbortController>;
   clock: Clock;
   scheduler: Scheduler;
+  /** Per model name, as providers cache per model. */
+  caches: Map<string, PrefixCache>;
+}
+
+/** Prompt caches kept at most: one per scenario and parameters a test uses. */
+const MAX_CACHES = 64;
+
+function cacheFor(caches: Map<string, PrefixCache>, model: string): PrefixCache {
+  let cache = caches.get(model);
+  if (!cache) {
+    cache = new PrefixCache();
+    caches.set(model, cache);
+    for (const oldest of caches.keys()) {
+      if (caches.size <= MAX_CACHES) break;
+      caches.delete(oldest);
+    }
+  }
+  return cache;
 }
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<SimServer> {
@@ -61,6 +82,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     running: new Set(),
     clock: monotonicClock,
     scheduler: new Scheduler(monotonicClock),
+    caches: new Map(),
   };
   // noDelay: a small write must leave at once, not wait for the previous packet's ACK (Nagle).
   const server = createServer({ noDelay: true }, (req, res) => {
@@ -99,7 +121,7 @@ function warmUp(): void {
   });
   for (const dialect of DIALECTS)
     parseCompletionRequest(dialect, { 'anthropic-version': '2023-06-01' }, sample);
-  countTokens(sample);
+  encode(sample);
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -165,7 +187,7 @@ async function completion(
   id: string,
   req: IncomingMessage,
   res: ServerResponse,
-  { traces, running, clock, scheduler }: Services,
+  { traces, running, clock, scheduler, caches }: Services,
 ): Promise<void> {
   const { body, received } = await readBody(req, clock);
   const trace = newTrace(id, dialect, received);
@@ -187,11 +209,27 @@ async function completion(
   const { model, stream, max_tokens, include_usage, has_stream_options, prompt_texts } =
     request.value;
   trace.stream = stream;
+  trace.request_fields = request.value.fields;
+  const promptText = prompt_texts.join('');
+  trace.prompt_head = promptText.slice(0, PROMPT_HEAD_CHARS);
   const scenario = resolveScenario(model);
   if (!scenario.ok) return fail(scenario.error);
   trace.scenario = scenario.value.name;
   trace.params = scenario.value.params;
-  const plan = buildPlan(scenario.value, { dialect, stream, max_tokens, has_stream_options });
+  const promptTokens = prompt_texts.flatMap((text) => encode(text));
+  trace.prompt_tokens = promptTokens.length;
+  const { prefill = 0, cache = 0 } = scenario.value.params;
+  const cachedTokens = cache === 1 ? cacheFor(caches, model).lookup(promptTokens) : 0;
+  trace.cached_tokens = cachedTokens;
+  const plan = buildPlan(scenario.value, {
+    dialect,
+    stream,
+    max_tokens,
+    token_param: request.value.token_param,
+    has_stream_options,
+    // Reading the prompt takes time per token the cache did not serve.
+    prefill_ms: (prefill * (promptTokens.length - cachedTokens)) / 1000,
+  });
   if (!plan.ok) return fail(plan.error);
 
   const stop = new AbortController();
@@ -204,7 +242,8 @@ async function completion(
         id,
         model,
         created: Math.floor(Date.now() / 1000),
-        prompt_tokens: prompt_texts.reduce((sum, text) => sum + countTokens(text), 0),
+        prompt_tokens: promptTokens.length,
+        cached_tokens: cachedTokens,
         include_usage,
         output: plan.value.output,
       },

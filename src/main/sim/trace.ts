@@ -39,6 +39,14 @@ export interface SimTrace {
   params: Record<string, number>;
   dialect: Dialect;
   stream: boolean;
+  /** The request body's fields but its prompt (request.ts); empty when the body did not parse. */
+  request_fields: Record<string, unknown>;
+  /** Tokens of the prompt (system and messages), by the simulator's tokenizer. */
+  prompt_tokens: number;
+  /** The prompt's first characters: enough to tell whether two requests shared a prefix. */
+  prompt_head: string;
+  /** Of prompt_tokens, those its prefix cache served (scenario parameter cache=1). */
+  cached_tokens: number;
   received_mono_ms: number;
   writes: SimWrite[];
   client_closed_mono_ms: number | null;
@@ -60,6 +68,10 @@ export function newTrace(id: string, dialect: Dialect, received_mono_ms: number)
     params: {},
     dialect,
     stream: false,
+    request_fields: {},
+    prompt_tokens: 0,
+    prompt_head: '',
+    cached_tokens: 0,
     received_mono_ms,
     writes: [],
     client_closed_mono_ms: null,

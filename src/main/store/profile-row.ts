@@ -1,6 +1,7 @@
 // A profile's columns, shared by `profiles` (the saved profiles) and
 // `run_profiles` (each run's snapshot of them), which have the same ones.
 
+import type { RequestParams } from '../../shared/request-params';
 import type { ProfileDefaults, ProfileSnapshot } from '../../shared/run';
 import { fromBit, toBit, type Bit } from './row-values';
 
@@ -11,6 +12,7 @@ export interface ProfileColumns {
   dialect: ProfileSnapshot['dialect'];
   headers: string;
   defaults: string;
+  params: string;
   notes: string;
   allow_insecure_key: Bit;
   key_header: string | null;
@@ -33,6 +35,7 @@ export const PROFILE_COLUMNS = [
   'dialect',
   'headers',
   'defaults',
+  'params',
   'notes',
   'allow_insecure_key',
   'key_header',
@@ -54,6 +57,7 @@ export function toProfileColumns(profile: Omit<ProfileSnapshot, 'id'>): ProfileC
     dialect: profile.dialect,
     headers: JSON.stringify(profile.headers),
     defaults: JSON.stringify(profile.defaults),
+    params: JSON.stringify(profile.params),
     notes: profile.notes,
     allow_insecure_key: toBit(profile.allow_insecure_key),
     key_header: profile.key_header,
@@ -77,6 +81,7 @@ export function fromProfileColumns(id: string, row: ProfileColumns): ProfileSnap
     dialect: row.dialect,
     headers: JSON.parse(row.headers) as Record<string, string>,
     defaults: JSON.parse(row.defaults) as ProfileDefaults,
+    params: JSON.parse(row.params) as RequestParams,
     notes: row.notes,
     allow_insecure_key: fromBit(row.allow_insecure_key),
     key_header: row.key_header,

@@ -47,6 +47,7 @@ const PLAIN_FIELDS = Object.keys({
   usage_prompt_tokens: true,
   cached_prompt_tokens: true,
   reasoning_tokens_api: true,
+  token_param: true,
   usage_diff: true,
   tokens_per_chunk_mean: true,
   itl_ms: true,

@@ -1,11 +1,13 @@
 import { DIALECT_KEY_HEADERS } from '../../../shared/presets';
 import {
+  defined,
   emptyEvent,
   isRecord,
   parseJson,
   ProtocolError,
   readUsage,
   stringField,
+  systemAndMessages,
   textField,
   type DialectAdapter,
   type PlainBodyInfo,
@@ -52,14 +54,26 @@ export const anthropicMessages: DialectAdapter = {
     return { 'anthropic-version': ANTHROPIC_VERSION };
   },
 
+  tokenParams: ['max_tokens'],
+
   body(endpoint, request) {
-    const system = request.messages.filter((m) => m.role === 'system').map((m) => m.content);
+    const { system, messages } = systemAndMessages(request);
+    const p = request.params ?? {};
     return {
       model: endpoint.model,
       max_tokens: request.max_tokens,
-      messages: request.messages.filter((m) => m.role !== 'system'),
-      ...(system.length > 0 ? { system: system.join('\n\n') } : {}),
-      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+      messages,
+      ...(system === null ? {} : { system }),
+      ...defined({
+        temperature: p.temperature,
+        top_p: p.top_p,
+        stop_sequences: p.stop,
+        thinking:
+          p.thinking_budget === undefined
+            ? undefined
+            : { type: 'enabled', budget_tokens: p.thinking_budget },
+      }),
+      ...p.extra_body,
       stream: request.mode === 'stream',
     };
   },

@@ -67,6 +67,29 @@ export interface PlainBodyInfo {
 /** Thrown for events or bodies that do not parse as the dialect says they must. */
 export class ProtocolError extends Error {}
 
+/** What a session has learned to send an endpoint, besides the request. */
+export interface BodyShape {
+  /** Ask for usage in the stream (`stream_options.include_usage`). */
+  streamUsage: boolean;
+  /** The token limit's name: one of the adapter's tokenParams. */
+  tokenParam: string;
+}
+
+/** The system prompt and the conversation, as a dialect that takes them apart needs them. */
+export function systemAndMessages(request: RequestSpec): {
+  system: string | null;
+  messages: RequestSpec['messages'];
+} {
+  const system = [
+    ...(request.params?.system === undefined ? [] : [request.params.system]),
+    ...request.messages.filter((m) => m.role === 'system').map((m) => m.content),
+  ];
+  return {
+    system: system.length > 0 ? system.join('\n\n') : null,
+    messages: request.messages.filter((m) => m.role !== 'system'),
+  };
+}
+
 export interface DialectAdapter {
   readonly id: Dialect;
   /** Whether a stream request can ask for usage (`stream_options.include_usage`). */
@@ -75,9 +98,19 @@ export interface DialectAdapter {
   headers(): Record<string, string>;
   /** Where the key goes unless the endpoint names its own header (EndpointSpec.key_header). */
   readonly keyHeader: { name: string; prefix: string };
-  body(endpoint: EndpointSpec, request: RequestSpec, requestStreamUsage: boolean): unknown;
+  /**
+   * The names the dialect's token limit may have, the usual one first: a 400
+   * that names the one sent is retried once with the next (probe-session.ts).
+   */
+  readonly tokenParams: readonly [string, ...string[]];
+  body(endpoint: EndpointSpec, request: RequestSpec, shape: BodyShape): unknown;
   parseStreamEvent(event: { event?: string | undefined; data: string }): StreamEventInfo;
   parsePlainBody(body: string): PlainBodyInfo;
+}
+
+/** The fields that have a value: an unset parameter is left out of the body, not sent as null. */
+export function defined(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
 export function emptyEvent(): StreamEventInfo {

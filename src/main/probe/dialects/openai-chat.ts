@@ -1,5 +1,7 @@
 import { DIALECT_KEY_HEADERS } from '../../../shared/presets';
+import { TOKEN_PARAMS } from '../../../shared/request-params';
 import {
+  defined,
   describeType,
   emptyEvent,
   isRecord,
@@ -7,6 +9,7 @@ import {
   ProtocolError,
   readUsage,
   stringField,
+  systemAndMessages,
   textField,
   type DialectAdapter,
   type PlainBodyInfo,
@@ -87,15 +90,26 @@ export const openaiChat: DialectAdapter = {
     return {};
   },
 
-  body(endpoint, request, requestStreamUsage) {
+  tokenParams: TOKEN_PARAMS,
+
+  body(endpoint, request, shape) {
     const stream = request.mode === 'stream';
+    const { system, messages } = systemAndMessages(request);
+    const p = request.params ?? {};
     return {
       model: endpoint.model,
-      messages: request.messages,
-      max_tokens: request.max_tokens,
-      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+      messages: system === null ? messages : [{ role: 'system', content: system }, ...messages],
+      [shape.tokenParam]: request.max_tokens,
+      ...defined({
+        temperature: p.temperature,
+        top_p: p.top_p,
+        seed: p.seed,
+        stop: p.stop,
+        reasoning_effort: p.reasoning_effort,
+      }),
+      ...p.extra_body,
       stream,
-      ...(stream && requestStreamUsage ? { stream_options: { include_usage: true } } : {}),
+      ...(stream && shape.streamUsage ? { stream_options: { include_usage: true } } : {}),
     };
   },
 

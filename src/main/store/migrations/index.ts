@@ -16,6 +16,7 @@ import { sql as runDigests } from './010-run-digests';
 import { sql as profileChecks } from './011-profile-checks';
 import { sql as trialReadBursts } from './012-trial-read-bursts';
 import { sql as trialUsageDetails } from './013-trial-usage-details';
+import { sql as requestParams } from './014-request-params';
 
 export interface Migration {
   version: number;
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'profile-checks', sql: profileChecks },
   { version: 12, name: 'trial-read-bursts', sql: trialReadBursts },
   { version: 13, name: 'trial-usage-details', sql: trialUsageDetails },
+  { version: 14, name: 'request-params', sql: requestParams },
 ];
 
 /** The schema version this build of LastToken writes. */
