@@ -30,6 +30,9 @@ import {
   type TrialText,
 } from './api';
 import {
+  CACHE_POLICIES,
+  DEFAULT_CACHE_POLICY,
+  MAX_INPUT_TOKENS,
   DEFAULT_GIVE_UP_AFTER,
   DEFAULT_MAX_RETRY_WAIT_MS,
   DEFAULT_RUN_LIMITS,
@@ -154,6 +157,8 @@ const runConfig = z.strictObject({
   max_retry_wait_ms: z.number().min(0).max(MAX_RETRY_WAIT_MS).default(DEFAULT_MAX_RETRY_WAIT_MS),
   give_up_after: z.int().min(0).max(MAX_TRIALS).default(DEFAULT_GIVE_UP_AFTER),
   params: sharedParamsSchema.optional(),
+  input_tokens: z.int().min(1).max(MAX_INPUT_TOKENS).optional(),
+  cache: z.enum(CACHE_POLICIES).default(DEFAULT_CACHE_POLICY),
 });
 
 const runDefaults = z.strictObject({

@@ -7,6 +7,8 @@ import type { ChunkKind, Dialect, Mode, Trial, TrialStatus } from './trial';
 // Generous caps that still catch a slipped digit: a free tier would not survive 10 000 trials.
 export const MAX_TRIALS = 1000;
 export const MAX_TOKENS = 1_000_000;
+/** A synthetic prompt's length (RunConfig.input_tokens): above the longest context windows today (1M tokens). */
+export const MAX_INPUT_TOKENS = 2_000_000;
 /** Repetitions of one series (`run --repeat`, "repeat every"): a month of half-hourly runs, with room. */
 export const MAX_REPEAT = 10_000;
 /** The longest interval between a series' repetitions. */
@@ -210,7 +212,27 @@ export interface RunConfig {
   give_up_after?: number;
   /** Sent by every profile, winning over the profile's own (effectiveParams); absent: none. */
   params?: SharedParams;
+  /**
+   * Send a synthetic prompt of this many input tokens (o200k_base): filler,
+   * then `prompt` as its question (src/main/prompts). Absent: `prompt` as it is.
+   */
+  input_tokens?: number;
+  /**
+   * What the provider's prompt cache may serve (CACHE_POLICIES). Absent in
+   * runs made before LastToken chose: their trials sent identical prompts, unprimed.
+   */
+  cache?: CachePolicy;
 }
+
+/**
+ * `cold`: each trial's prompt starts with a short marker of its own, so no
+ * two trials share a prefix a cache could serve. `warm`: identical prompts,
+ * and the warm-ups (measured, kept, not counted), which a warm run must have,
+ * prime the cache first.
+ */
+export const CACHE_POLICIES = ['cold', 'warm'] as const;
+export type CachePolicy = (typeof CACHE_POLICIES)[number];
+export const DEFAULT_CACHE_POLICY: CachePolicy = 'cold';
 
 /** A profile as it was when a run started (without key), kept with the run. */
 export type ProfileSnapshot = Omit<Profile, 'created_at' | 'updated_at'>;

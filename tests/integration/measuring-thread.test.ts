@@ -133,6 +133,7 @@ describe('the protocol', () => {
       {
         runId: 'r1',
         config: config(['a']),
+        prompt: 'hi',
         schedule: [],
         profiles: [makeProfile('a')],
         liveTokens: true,
@@ -187,6 +188,7 @@ describe('the protocol', () => {
       {
         runId: 'r2',
         config: config(['a']),
+        prompt: 'hi',
         schedule: [{ mode: 'stream', trial_index: 1, warmup: false }],
         profiles: [makeProfile('a')],
         liveTokens: false,

@@ -101,7 +101,7 @@ describe('probe: the parameters reach the body as the dialect names them', () =>
         provider: { order: ['a', 'b'], allow_fallbacks: false },
         max_tokens: 300,
       });
-      expect(trace.prompt_head.startsWith('Answer in one line.')).toBe(true);
+      expect(trace.prompt_head).toMatch(/^\[[0-9a-f]{8}\]\nAnswer in one line\./);
       expect(trial.token_param).toBe('max_tokens');
     }
   });
@@ -129,7 +129,7 @@ describe('probe: the parameters reach the body as the dialect names them', () =>
       max_tokens: 300,
     });
     expect(trace.request_fields).not.toHaveProperty('seed');
-    expect(trace.prompt_head.startsWith('Be terse.')).toBe(true);
+    expect(trace.prompt_head).toMatch(/^\[[0-9a-f]{8}\]\nBe terse\./);
   });
 
   it('refuses what the dialect has no field for, and an extra body that overrides or carries a credential', async () => {
@@ -336,5 +336,145 @@ describe('profiles and runs carry the parameters', () => {
     expect(run.stderr).toMatch(
       /profile “Claude-like” \(anthropic-messages\) has no seed parameter: run it without that parameter/,
     );
+  });
+});
+
+describe('prompts as inputs, and what a prompt cache may serve', () => {
+  it('--prompt-file sends the file, less its last line break', async () => {
+    const file = join(dir, 'prompt.txt');
+    writeFileSync(file, 'Name three rivers.\n');
+    const [trial] = await probeTrials(
+      'sim-steady:tokens=3',
+      '--mode',
+      'plain',
+      '--cache',
+      'warm',
+      '--prompt-file',
+      file,
+    );
+    expect(traceOf(trial as Trial).prompt_head).toBe('Name three rivers.');
+    const both = await lasttoken(probeArgs('sim-steady', '--prompt', 'x', '--prompt-file', file));
+    expect([both.code, both.stderr]).toEqual([
+      2,
+      'lasttoken: give the prompt with --prompt or with --prompt-file, not both\n',
+    ]);
+  });
+
+  it('--input-tokens N sends a prompt of N tokens within 1%, its question last, in the prompt’s language', async () => {
+    for (const [prompt, tokens] of [
+      ['Summarise the text above in one line.', 1000],
+      ['Summarise the text above in one line.', 8000],
+      ['用一句话概括上面的文字。', 2000],
+    ] as const) {
+      const [trial] = await probeTrials(
+        'sim-steady:tokens=3',
+        '--mode',
+        'plain',
+        '--cache',
+        'warm',
+        '--prompt',
+        prompt,
+        '--input-tokens',
+        String(tokens),
+      );
+      const trace = traceOf(trial as Trial);
+      expect(Math.abs(trace.prompt_tokens - tokens) / tokens).toBeLessThan(0.01);
+      expect(trial?.usage_prompt_tokens).toBe(trace.prompt_tokens);
+      if (prompt.startsWith('用'))
+        expect(trace.prompt_head).toMatch(/^下面的文字只是为了把提示加长/);
+      else expect(trace.prompt_head).toMatch(/^The text below only makes this prompt long/);
+    }
+    const tooShort = await lasttoken(probeArgs('sim-steady', '--input-tokens', '5'));
+    expect(tooShort.code).toBe(2);
+    expect(tooShort.stderr).toMatch(
+      /the prompt alone is \d+ tokens, more than the 5 input tokens asked for/,
+    );
+  });
+
+  it('cold trials share no prefix and are served nothing from cache; warm ones are, and answer sooner', async () => {
+    const model = 'sim-steady:tokens=3,ttft=20,prefill=200,cache=1';
+    const cold = await probeTrials(
+      model,
+      '--mode',
+      'stream',
+      '--trials',
+      '3',
+      '--input-tokens',
+      '2000',
+    );
+    const heads = cold.map((t) => traceOf(t).prompt_head);
+    expect(new Set(heads.map((h) => h.slice(0, 11))).size).toBe(3);
+    for (const head of heads) expect(head).toMatch(/^\[[0-9a-f]{8}\]\nThe text below/);
+    expect(cold.map((t) => t.cached_prompt_tokens)).toEqual([0, 0, 0]);
+
+    const warm = await probeTrials(
+      model,
+      '--mode',
+      'stream',
+      '--trials',
+      '3',
+      '--input-tokens',
+      '2000',
+      '--cache',
+      'warm',
+    );
+    // The priming call is left out of the report; the counted trials find the cache filled.
+    expect(warm).toHaveLength(3);
+    for (const trial of warm) {
+      expect(trial.cached_prompt_tokens).toBe(traceOf(trial).cached_tokens);
+      expect(trial.cached_prompt_tokens).toBeGreaterThanOrEqual(1920);
+    }
+    // 200 ms per 1,000 uncached tokens: about 400 ms cold, under 30 ms warm.
+    const ttft = (trials: Trial[]) => trials.map((t) => t.ttft_ms as number);
+    expect(Math.min(...ttft(cold))).toBeGreaterThan(380);
+    expect(Math.max(...ttft(warm))).toBeLessThan(150);
+  });
+
+  it('a run keeps the cache policy and the input length, and a warm run without warm-ups is refused', async () => {
+    const add = await inHistory([
+      'profile',
+      'add',
+      '--name',
+      'Cached',
+      '--base-url',
+      `${sim.url}/v1`,
+      '--model',
+      'sim-steady:tokens=3,cache=1',
+    ]);
+    expect(add.code, add.stderr).toBe(0);
+    const run = await inHistory([
+      'run',
+      '--profiles',
+      'Cached',
+      '--trials',
+      '2',
+      '--modes',
+      'plain',
+      '--cache',
+      'warm',
+      '--input-tokens',
+      '1500',
+      '--json',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const { run_id } = JSON.parse(run.stdout) as { run_id: string };
+    const shown = await jsonOf<{
+      run: { config: { cache: string; input_tokens: number; warmup: boolean; prompt: string } };
+      trials: { warmup: boolean; trial: Trial }[];
+    }>(['show', run_id]);
+    expect(shown.run.config).toMatchObject({
+      cache: 'warm',
+      input_tokens: 1500,
+      warmup: true,
+      prompt: 'Explain, in 150 words, why free-tier LLM latency is noisy.',
+    });
+    expect(shown.trials.map((t) => [t.warmup, (t.trial.cached_prompt_tokens ?? 0) > 0])).toEqual([
+      [true, false],
+      [false, true],
+      [false, true],
+    ]);
+    const text = await inHistory(['show', run_id]);
+    expect(text.stdout).toMatch(/1500 input tokens \(o200k_base\): filler, then "Explain/);
+    expect(text.stdout).toMatch(/warm: identical prompts, the cache primed by the warm-ups/);
   });
 });

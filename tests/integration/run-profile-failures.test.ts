@@ -114,17 +114,17 @@ describe('a run stored before schema version 8', () => {
          VALUES (?, ?, 'completed', ?, ?, 6, NULL, NULL, NULL, 1, 0)`,
       )
       .run(record.id, JSON.stringify(record.config), record.started_at, record.ended_at);
+    // The profile's columns as version 7 had them: params came with version 14.
+    const columnsThen = PROFILE_COLUMNS.filter((column) => column !== 'params');
     const insertProfile = old.prepare(
-      insertSql('run_profiles', ['run_id', 'profile_id', 'position', ...PROFILE_COLUMNS]),
+      insertSql('run_profiles', ['run_id', 'profile_id', 'position', ...columnsThen]),
     );
-    record.profiles.forEach((profile, position) =>
-      insertProfile.run({
-        run_id: record.id,
-        profile_id: profile.id,
-        position,
-        ...toProfileColumns(profile),
-      }),
-    );
+    record.profiles.forEach((profile, position) => {
+      const columns = Object.fromEntries(
+        Object.entries(toProfileColumns(profile)).filter(([column]) => column !== 'params'),
+      );
+      insertProfile.run({ run_id: record.id, profile_id: profile.id, position, ...columns });
+    });
     old.close();
 
     const store = openStore(temp.path);

@@ -2,6 +2,8 @@
 // argument can be wrong ends here as a UsageError with one line a user can act
 // on; nothing past this module sees an unchecked value.
 
+import type { CachePolicy } from '../../shared/run';
+import { PROMPT_OPTIONS, promptFlags } from './prompt-args';
 import type { RequestParams } from '../../shared/request-params';
 import { REQUEST_PARAM_OPTIONS, requestParamsFlags } from './request-params-args';
 import type { ParseArgsConfig } from 'node:util';
@@ -50,6 +52,9 @@ export interface ProbeOptions {
   trials: number;
   maxTokens: number;
   prompt: string;
+  /** A synthetic prompt of this many tokens around `prompt`; null: `prompt` as it is. */
+  inputTokens: number | null;
+  cache: CachePolicy;
   /** What each request says besides the prompt, checked for the dialect. */
   params: RequestParams;
   limits: Limits;
@@ -91,7 +96,7 @@ const PROBE_OPTIONS = {
   mode: { type: 'string' },
   trials: { type: 'string' },
   'max-tokens': { type: 'string' },
-  prompt: { type: 'string' },
+  ...PROMPT_OPTIONS,
   ...LIMIT_OPTIONS,
   'reuse-connection': { type: 'boolean' },
   'api-key-env': { type: 'string' },
@@ -219,8 +224,7 @@ function parseProbe(argv: readonly string[], env: Env): Command {
       '--abort-after needs a token stream to hang up on: use --mode stream or both',
     );
   }
-  const prompt = values.prompt ?? PROBE_DEFAULTS.prompt;
-  if (prompt.trim() === '') throw new UsageError('--prompt is empty');
+  const { prompt, inputTokens, cache } = promptFlags(values);
 
   const endpoint: EndpointSpec = shapeEndpoint(
     {
@@ -245,6 +249,8 @@ function parseProbe(argv: readonly string[], env: Env): Command {
         integerOption('--max-tokens', values['max-tokens'], 1, MAX_TOKENS) ??
         PROBE_DEFAULTS.maxTokens,
       prompt,
+      inputTokens,
+      cache,
       params: requestParamsFlags(values, dialect),
       limits: { ...DEFAULT_LIMITS, ...limitFlags(values) },
       reuseConnection: values['reuse-connection'] ?? false,

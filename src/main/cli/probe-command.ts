@@ -9,7 +9,8 @@ import { summarize } from '../../shared/summary';
 import type { Trial } from '../../shared/trial';
 import { sharedMeasuringThread } from '../measuring';
 import { checkEndpoint, InsecureKeyError, ProbeConfigError, TOKENIZER } from '../probe';
-import { trialSchedule } from '../runs/plan';
+import { promptText } from '../prompts';
+import { RunConfigError, trialSchedule } from '../runs/plan';
 import { UsageError, type ProbeOptions } from './args';
 import { jsonText, plural, printable } from './format';
 import { complain, signalExitCode, type CliIo } from './io';
@@ -19,7 +20,7 @@ import { isAbortExperiment, renderReport } from './report-table';
 
 export async function runProbe(options: ProbeOptions, io: CliIo): Promise<number> {
   checkProbedEndpoint(options);
-  const { trials, interrupted } = await runTrials(options, io);
+  const { trials, interrupted } = await runTrials(options, await probePrompt(options), io);
 
   const { base_url, model, dialect } = options.endpoint;
   const endpoint = { base_url, model, dialect };
@@ -91,18 +92,28 @@ function probedProfile(options: ProbeOptions): ProfileSnapshot {
   };
 }
 
+/** What each trial's user message says: the prompt, or the synthetic one --input-tokens asks for. */
+async function probePrompt(options: ProbeOptions): Promise<string> {
+  try {
+    return await promptText({
+      prompt: options.prompt,
+      ...(options.inputTokens === null ? {} : { input_tokens: options.inputTokens }),
+    });
+  } catch (error) {
+    if (error instanceof RunConfigError) throw new UsageError(error.problems.join('; '));
+    throw error;
+  }
+}
+
 async function runTrials(
   options: ProbeOptions,
+  prompt: string,
   io: CliIo,
 ): Promise<{ trials: Trial[]; interrupted: boolean }> {
-  const total = options.trials * options.modes.length;
-  const progress = createProgress(io.stderr, total);
-  // Free tiers count requests: say up front what the run will spend.
-  io.stderr.write(
-    `${plural(total, 'request')}: ${plural(options.trials, 'trial')} of ${options.modes.join(' and ')}\n`,
-  );
   const config: RunConfig = {
     prompt: options.prompt,
+    ...(options.inputTokens === null ? {} : { input_tokens: options.inputTokens }),
+    cache: options.cache,
     max_tokens: options.maxTokens,
     // Round-robin (trialSchedule): trial 1 of each mode, then trial 2 of each... so drift over
     // the run affects the modes alike.
@@ -111,12 +122,23 @@ async function runTrials(
     profile_ids: [],
     limits: options.limits,
     reuse_connection: options.reuseConnection,
-    warmup: false,
+    // A warm cache is primed by the warm-ups, which the report leaves out.
+    warmup: options.cache === 'warm',
     max_retry_wait_ms: options.maxRetryWaitMs,
     // Every trial is asked for: a probe reports failures, it does not stop at them.
     give_up_after: 0,
   };
+  const schedule = trialSchedule(config);
+  const total = schedule.length;
+  const priming = schedule.filter((t) => t.warmup).length;
+  const progress = createProgress(io.stderr, total);
+  // Free tiers count requests: say up front what the run will spend.
+  io.stderr.write(
+    `${plural(total, 'request')}: ${plural(options.trials, 'trial')} of ${options.modes.join(' and ')}` +
+      `${priming > 0 ? `, after ${plural(priming, 'call')} that prime the prompt cache` : ''}\n`,
+  );
   const trials: Trial[] = [];
+  let started = 0;
   let dropped = false;
   const failures: string[] = [];
   const signal = io.interrupt ?? new AbortController().signal;
@@ -126,7 +148,8 @@ async function runTrials(
     {
       runId: randomUUID(),
       config,
-      schedule: trialSchedule(config),
+      prompt,
+      schedule,
       profiles: [probedProfile(options)],
       liveTokens: false,
       abortAfterTokens: options.abortAfter,
@@ -136,11 +159,12 @@ async function runTrials(
       endpoint: () => Promise.resolve(options.endpoint),
       reports: {
         waiting: (wait) => progress.waiting(waitText(wait), wait.reason === 'rate_limit'),
-        trialStarted: (place) => progress.start(trials.length + 1, place.mode),
+        trialStarted: (place) => progress.start(++started, place.mode),
         progressOf: () => progress.update,
-        trialEnded: (_, trial) => {
+        trialEnded: (place, trial) => {
           progress.finish(trial);
-          trials.push(trial);
+          // A warm cache's priming call is not a measurement the report counts.
+          if (!place.warmup) trials.push(trial);
         },
         // Cut short by the user: not a measurement of the endpoint.
         trialDropped: () => {

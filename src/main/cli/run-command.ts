@@ -3,6 +3,7 @@
 // each trial is saved as it ends; Ctrl-C cancels, keeping what finished. The
 // built-in demo profile runs against a simulator started here for the run.
 
+import { promptText } from '../prompts';
 import { learningInto } from '../runs/profile-learning';
 import {
   TIME_LIMITS,
@@ -53,10 +54,14 @@ export function runRunCommand(command: RunCommand, io: CliIo, deps: CliDeps): Pr
       max_retry_wait_ms: options.maxRetryWaitMs,
       give_up_after: options.giveUpAfter,
       ...(options.params === undefined ? {} : { params: options.params }),
+      ...(options.inputTokens === null ? {} : { input_tokens: options.inputTokens }),
+      cache: options.cache,
     };
     let plan: RunPlan;
+    let prompt: string;
     try {
       plan = planRun(config, session.store.profiles);
+      prompt = await promptText(config);
     } catch (error) {
       if (error instanceof RunConfigError) throw new UsageError(error.problems.join('; '));
       throw error;
@@ -69,13 +74,13 @@ export function runRunCommand(command: RunCommand, io: CliIo, deps: CliDeps): Pr
     const json = command.target.json;
     try {
       if (options.repeat === 1) {
-        return await execute(session, config, chosen, sim, options, io, json, {
+        return await execute(session, { config, prompt }, chosen, sim, options, io, json, {
           series_id: null,
           label: options.label,
         });
       }
       return await runSeries(
-        (tags) => execute(session, config, chosen, sim, options, io, json, tags),
+        (tags) => execute(session, { config, prompt }, chosen, sim, options, io, json, tags),
         {
           count: options.repeat,
           everyMs: options.everyMs,
@@ -92,7 +97,7 @@ export function runRunCommand(command: RunCommand, io: CliIo, deps: CliDeps): Pr
 
 async function execute(
   session: CliStore,
-  config: RunConfig,
+  { config, prompt }: { config: RunConfig; prompt: string },
   chosen: readonly Profile[],
   sim: SimThread | null,
   options: RunOptions,
@@ -120,6 +125,7 @@ async function execute(
     },
     config,
     tags,
+    prompt,
   );
   const progress = createRunProgress(io.stderr, {
     total: handle.plan.calls,

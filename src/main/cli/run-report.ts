@@ -6,11 +6,13 @@ import {
   DEFAULT_GIVE_UP_AFTER,
   DEFAULT_MAX_RETRY_WAIT_MS,
   profileNameOf,
+  type CachePolicy,
   type ProfileFailure,
   type RunConfig,
   type RunDetail,
   type RunRecord,
 } from '../../shared/run';
+import { effectiveParams, type RequestParams } from '../../shared/request-params';
 import { failingProfiles, hidesFailures, type FailingProfile } from '../../shared/failing-profiles';
 import { headlineFirstTokenMetric, metricLabel, type ModeSummary } from '../../shared/summary';
 import type { Mode } from '../../shared/trial';
@@ -210,9 +212,16 @@ export function renderRunHeader(detail: RunDetail): string {
         ]),
     ...run.profiles.map((p, i): [string, string] => [
       i === 0 ? 'profiles' : '',
-      `${p.name} (${p.id}): ${p.model} @ ${p.base_url}, ${p.dialect}`,
+      `${p.name} (${p.id}): ${p.model} @ ${p.base_url}, ${p.dialect}` +
+        paramsText(effectiveParams(p.params, config.params)),
     ]),
-    ['prompt', JSON.stringify(config.prompt)],
+    [
+      'prompt',
+      config.input_tokens === undefined
+        ? JSON.stringify(config.prompt)
+        : `${plural(config.input_tokens, 'input token')} (o200k_base): filler, then ${JSON.stringify(config.prompt)}`,
+    ],
+    ['cache', cacheText(config.cache)],
     [
       'plan',
       `${plural(config.trials, 'trial')} of ${config.modes.join(' and ')} per profile` +
@@ -251,4 +260,37 @@ export function renderRunHeader(detail: RunDetail): string {
   ]
     .map((line) => `${line}\n`)
     .join('');
+}
+
+/** What the requests carried besides the prompt, after the profile's line; nothing when nothing. */
+function paramsText(params: RequestParams): string {
+  const parts = [
+    params.system === undefined
+      ? null
+      : `system prompt of ${plural(params.system.length, 'character')}`,
+    params.temperature === undefined ? null : `temperature ${params.temperature}`,
+    params.top_p === undefined ? null : `top_p ${params.top_p}`,
+    params.seed === undefined ? null : `seed ${params.seed}`,
+    params.stop === undefined
+      ? null
+      : `stop ${params.stop.map((s) => JSON.stringify(s)).join(' ')}`,
+    params.reasoning_effort === undefined ? null : `reasoning_effort ${params.reasoning_effort}`,
+    params.thinking_budget === undefined
+      ? null
+      : `thinking budget ${params.thinking_budget} tokens`,
+    params.token_param === undefined ? null : `token limit as ${params.token_param}`,
+    params.extra_body === undefined ? null : `extra body ${JSON.stringify(params.extra_body)}`,
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? '' : `; ${parts.join(', ')}`;
+}
+
+function cacheText(cache: CachePolicy | undefined): string {
+  switch (cache) {
+    case 'cold':
+      return "cold: each trial's prompt starts with a marker of its own, so no trial shares a prefix a cache could serve";
+    case 'warm':
+      return 'warm: identical prompts, the cache primed by the warm-ups';
+    case undefined:
+      return 'identical prompts, not primed (measured before LastToken chose a cache policy)';
+  }
 }

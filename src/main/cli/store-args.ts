@@ -12,6 +12,7 @@ import {
   MAX_REPEAT,
   MAX_REPEAT_EVERY_MS,
   MAX_RETRY_WAIT_MS,
+  type CachePolicy,
   type ProfileDefaults,
 } from '../../shared/run';
 import { DIALECTS, MODES, type Mode } from '../../shared/trial';
@@ -51,6 +52,7 @@ import {
   SHARED_PARAM_OPTIONS,
   type ParamsChange,
 } from './request-params-args';
+import { PROMPT_OPTIONS, promptFlags } from './prompt-args';
 
 export const STORE_COMMANDS = ['profile', 'run', 'history', 'show', 'export', 'import'] as const;
 type StoreCommandName = (typeof STORE_COMMANDS)[number];
@@ -82,6 +84,9 @@ export interface RunOptions {
   /** Null: the profiles' default, else PROBE_DEFAULTS.maxTokens. */
   maxTokens: number | null;
   prompt: string;
+  /** A synthetic prompt of this many tokens around `prompt`; null: `prompt` as it is. */
+  inputTokens: number | null;
+  cache: CachePolicy;
   warmup: boolean;
   /** Only the limits given on the command line; the rest come from the profiles or defaults. */
   limits: Partial<Limits>;
@@ -215,7 +220,7 @@ const RUN = {
   modes: { type: 'string' },
   trials: { type: 'string' },
   'max-tokens': { type: 'string' },
-  prompt: { type: 'string' },
+  ...PROMPT_OPTIONS,
   warmup: { type: 'boolean' },
   ...LIMIT_OPTIONS,
   'reuse-connection': { type: 'boolean' },
@@ -493,8 +498,7 @@ function parseRun(argv: readonly string[]): StoreCommand | HelpRequest {
   if (profiles.length === 0) {
     throw new UsageError('--profiles needs at least one profile id or name, separated by commas');
   }
-  const prompt = values.prompt ?? PROBE_DEFAULTS.prompt;
-  if (prompt.trim() === '') throw new UsageError('--prompt is empty');
+  const { prompt, inputTokens, cache } = promptFlags(values);
   const repeat = integerOption('--repeat', values.repeat, 1, MAX_REPEAT);
   const everyMs = durationOption('--every', values.every, 1, MAX_REPEAT_EVERY_MS);
   if (everyMs !== null && (repeat === null || repeat < 2)) {
@@ -509,7 +513,10 @@ function parseRun(argv: readonly string[]): StoreCommand | HelpRequest {
       trials: integerOption('--trials', values.trials, 1, MAX_TRIALS) ?? PROBE_DEFAULTS.trials,
       maxTokens: integerOption('--max-tokens', values['max-tokens'], 1, MAX_TOKENS),
       prompt,
-      warmup: values.warmup ?? false,
+      inputTokens,
+      cache,
+      // A warm cache is primed by the warm-ups.
+      warmup: (values.warmup ?? false) || cache === 'warm',
       limits: limitFlags(values),
       reuseConnection: values['reuse-connection'] ?? false,
       withoutKeys: values['without-keys'] ?? false,

@@ -6,6 +6,8 @@
 
 import { z } from 'zod';
 import {
+  CACHE_POLICIES,
+  MAX_INPUT_TOKENS,
   DEFAULT_RUN_LIMITS,
   MAX_RETRY_WAIT_MS,
   MAX_RPM,
@@ -297,6 +299,8 @@ const config = exactly<RunConfig>()(
     max_retry_wait_ms: z.number().min(0).max(MAX_RETRY_WAIT_MS).optional(),
     give_up_after: count.max(MAX_TRIALS).optional(),
     params: exactly<SharedParams>()(sharedParamsSchema).optional(),
+    input_tokens: z.int().min(1).max(MAX_INPUT_TOKENS).optional(),
+    cache: z.enum(CACHE_POLICIES).optional(),
   }),
 );
 

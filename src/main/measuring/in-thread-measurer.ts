@@ -25,6 +25,7 @@ export function inThreadMeasurer(deps: InThreadMeasurerDeps = {}): Measurer {
       const ctx: ProfileLoopContext = {
         runId: job.runId,
         config: job.config,
+        prompt: job.prompt,
         schedule: job.schedule,
         reports: run.reports,
         signal: run.signal,

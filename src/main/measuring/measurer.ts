@@ -22,6 +22,8 @@ export type TrialPlace = { run_id: string; profile_id: string } & PlannedTrial;
 export interface MeasureJob {
   runId: string;
   config: RunConfig;
+  /** What each trial's user message says: config.prompt, or the synthetic prompt it asks for (src/main/prompts). */
+  prompt: string;
   schedule: readonly PlannedTrial[];
   profiles: readonly ProfileSnapshot[];
   /** Count tokens while answers stream, for a live view (TrialOptions.liveTokens). */

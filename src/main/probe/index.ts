@@ -7,7 +7,7 @@ export {
 } from './probe-session';
 export { resolveEndpointUrl, isLoopbackHost } from './endpoint-url';
 export { credentialQueryMessage, isCredentialQuery } from './url-credentials';
-export { TOKENIZER } from './tokens';
+export { sharedTokenCounter, TOKENIZER, type TokenCounter } from './tokens';
 export * from './types';
 export { CREDENTIAL_HEADER } from './credential-header';
 export { testConnection } from './connection-test';

@@ -18,6 +18,8 @@ import {
   type ProfileLookup,
   type RunConfig,
   type RunPlan,
+  CACHE_POLICIES,
+  MAX_INPUT_TOKENS,
 } from '../../shared/run';
 import { MODES, type Mode } from '../../shared/trial';
 import { callSpacingMs } from './call-gate';
@@ -164,6 +166,21 @@ export function runConfigProblems(config: RunConfig, profiles: ProfileLookup): s
     problems.push(`give_up_after must be a whole number (0: never give up), got ${giveUp}`);
   }
   problems.push(...paramsProblems(config, ids, profiles));
+  if (config.cache !== undefined && !CACHE_POLICIES.includes(config.cache)) {
+    problems.push(`cache must be one of ${CACHE_POLICIES.join(', ')}, got ${String(config.cache)}`);
+  }
+  if (config.cache === 'warm' && config.warmup !== true) {
+    problems.push('a warm cache is primed by the warm-ups: turn warm-up on (warmup: true)');
+  }
+  const inputTokens = config.input_tokens;
+  if (
+    inputTokens !== undefined &&
+    !(isPositiveInteger(inputTokens) && inputTokens <= MAX_INPUT_TOKENS)
+  ) {
+    problems.push(
+      `input_tokens must be a whole number from 1 to ${MAX_INPUT_TOKENS}, got ${inputTokens}`,
+    );
+  }
   for (const id of ids) {
     const rpm = profiles.get(id)?.defaults.max_rpm;
     if (rpm !== undefined && !(isPositiveInteger(rpm) && rpm <= MAX_RPM)) {

@@ -5,6 +5,7 @@
 // thread); everything it learns goes to the run's reports, which the main
 // thread saves and fans out.
 
+import { randomUUID } from 'node:crypto';
 import { effectiveParams } from '../../shared/request-params';
 import type { Clock } from '../clock';
 import type { MeasureReports, TrialPlace } from '../measuring/measurer';
@@ -33,6 +34,8 @@ export type SessionFactory = (endpoint: EndpointSpec, options: ProbeSessionOptio
 export interface ProfileLoopContext {
   runId: string;
   config: RunConfig;
+  /** The user message's text (MeasureJob.prompt). */
+  prompt: string;
   schedule: readonly PlannedTrial[];
   reports: MeasureReports;
   signal: AbortSignal;
@@ -173,18 +176,13 @@ async function runOneTrial(
   const { reports, signal } = ctx;
   const place: TrialPlace = { run_id: ctx.runId, profile_id: profile.id, ...planned };
   reports.trialStarted(place);
-  const trial = await session.runTrial(
-    request(ctx.config, profile, planned.mode),
-    ctx.config.limits,
-    {
-      signal,
-      onProgress: reports.progressOf(place),
-      liveTokens: ctx.liveTokens,
-      // Plain mode has no token stream to hang up on: its trials are the full answer to compare with.
-      abort_after_tokens:
-        planned.mode === 'stream' ? (ctx.abortAfterTokens ?? undefined) : undefined,
-    },
-  );
+  const trial = await session.runTrial(request(ctx, profile, planned.mode), ctx.config.limits, {
+    signal,
+    onProgress: reports.progressOf(place),
+    liveTokens: ctx.liveTokens,
+    // Plain mode has no token stream to hang up on: its trials are the full answer to compare with.
+    abort_after_tokens: planned.mode === 'stream' ? (ctx.abortAfterTokens ?? undefined) : undefined,
+  });
   // An abort experiment's hang-up is a measurement even when cancel came meanwhile.
   if (signal.aborted && trial.status === 'aborted' && trial.abort === null) {
     reports.trialDropped(place, trial);
@@ -194,11 +192,38 @@ async function runOneTrial(
   return trial;
 }
 
-function request(config: RunConfig, profile: ProfileSnapshot, mode: Mode): RequestSpec {
-  return {
-    messages: [{ role: 'user', content: config.prompt }],
-    max_tokens: config.max_tokens,
-    params: effectiveParams(profile.params, config.params),
-    mode,
-  };
+function request(
+  { config, prompt }: Pick<ProfileLoopContext, 'config' | 'prompt'>,
+  profile: ProfileSnapshot,
+  mode: Mode,
+): RequestSpec {
+  const params = effectiveParams(profile.params, config.params);
+  if (config.cache !== 'cold') {
+    return {
+      messages: [{ role: 'user', content: prompt }],
+      max_tokens: config.max_tokens,
+      params,
+      mode,
+    };
+  }
+  // At the very start of what is sent first, so not even the system prompt is a shared prefix.
+  const marker = coldMarker();
+  return params.system === undefined
+    ? {
+        messages: [{ role: 'user', content: `${marker}${prompt}` }],
+        max_tokens: config.max_tokens,
+        params,
+        mode,
+      }
+    : {
+        messages: [{ role: 'user', content: prompt }],
+        max_tokens: config.max_tokens,
+        params: { ...params, system: `${marker}${params.system}` },
+        mode,
+      };
+}
+
+/** A trial's own beginning: 8 hex digits no other trial's prompt starts with, whatever the run. */
+function coldMarker(): string {
+  return `[${randomUUID().slice(0, 8)}]\n`;
 }

@@ -118,8 +118,13 @@ export function startRun(
   deps: RunDeps,
   config: RunConfig,
   tags: RunTags = { series_id: null, label: null },
+  /** The user message each trial sends: promptText(config), which a run of input_tokens needs. */
+  prompt?: string,
 ): RunHandle {
   const plan = planRun(config, deps.profiles);
+  if (prompt === undefined && config.input_tokens !== undefined) {
+    throw new Error('a run of input_tokens needs the synthetic prompt promptText(config) makes');
+  }
   const now = deps.now ?? (() => new Date());
   const runId = (deps.newId ?? randomUUID)();
   const record = newRunRecord({
@@ -142,6 +147,7 @@ export function startRun(
   const job = {
     runId,
     config: record.config,
+    prompt: prompt ?? config.prompt,
     schedule: trialSchedule(record.config),
     profiles: record.profiles,
     liveTokens: deps.liveTokens ?? false,
