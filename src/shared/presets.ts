@@ -4,12 +4,14 @@
 // app's profile form. Base URLs are the providers' documented ones; local
 // servers listen on their default ports.
 
+import type { RequestParams } from './request-params';
 import type { Dialect } from './trial';
 
 /** Where each dialect sends the key unless a profile names its own header. */
 export const DIALECT_KEY_HEADERS: Record<Dialect, { name: string; prefix: string }> = {
   'openai-chat': { name: 'Authorization', prefix: 'Bearer ' },
   'anthropic-messages': { name: 'x-api-key', prefix: '' },
+  'openai-responses': { name: 'Authorization', prefix: 'Bearer ' },
 };
 
 export interface ProviderPreset {
@@ -23,6 +25,8 @@ export interface ProviderPreset {
   key_header: { name: string; prefix: string } | null;
   /** A local server, which needs no key. */
   local: boolean;
+  /** What its requests carry where the provider needs it (the token limit's name); empty: nothing. */
+  params: RequestParams;
   /** One line: what to know before using it. */
   note: string;
 }
@@ -35,7 +39,19 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    // Every current model takes it; the reasoning models (o-series, gpt-5) refuse max_tokens.
+    params: { token_param: 'max_completion_tokens' },
     note: 'Keys from platform.openai.com; Azure OpenAI uses its own URL and the api-key header.',
+  },
+  {
+    id: 'openai-responses',
+    name: 'OpenAI Responses',
+    base_url: 'https://api.openai.com/v1',
+    dialect: 'openai-responses',
+    key_header: null,
+    local: false,
+    params: {},
+    note: "OpenAI's Responses API (/v1/responses): the one with reasoning summaries; set a reasoning effort to see them.",
   },
   {
     id: 'anthropic',
@@ -44,6 +60,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'anthropic-messages',
     key_header: null,
     local: false,
+    params: {},
     note: 'The Messages API; the key goes in x-api-key.',
   },
   {
@@ -53,6 +70,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    params: {},
     note: "Gemini's OpenAI-compatible endpoint; keys from Google AI Studio, with a free tier.",
   },
   {
@@ -62,6 +80,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    params: {},
     note: 'Many providers behind one key; models ending in :free cost nothing but are rate limited.',
   },
   {
@@ -71,6 +90,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    params: {},
     note: 'Fast inference on LPUs; a free tier with per-minute limits.',
   },
   {
@@ -80,6 +100,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    params: {},
     note: 'deepseek-chat and deepseek-reasoner; off-peak hours are cheaper.',
   },
   {
@@ -89,6 +110,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    params: {},
     note: 'La Plateforme; a free experiment plan with low rate limits.',
   },
   {
@@ -98,6 +120,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    params: {},
     note: 'Open-weight models; some are free with low rate limits.',
   },
   {
@@ -107,6 +130,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    params: {},
     note: 'Model names look like accounts/fireworks/models/NAME.',
   },
   {
@@ -116,6 +140,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    params: {},
     note: 'Very fast wafer-scale inference; a free tier with daily token limits.',
   },
   {
@@ -125,6 +150,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    params: {},
     note: 'Grok models; keys from console.x.ai.',
   },
   {
@@ -134,6 +160,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    params: {},
     note: 'Mainland China endpoint, several free models; international accounts use api.siliconflow.com.',
   },
   {
@@ -143,6 +170,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    params: {},
     note: 'Kimi models; international accounts use api.moonshot.ai.',
   },
   {
@@ -152,6 +180,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    params: {},
     note: 'BigModel platform, glm-4-flash is free; international accounts use api.z.ai/api/paas/v4.',
   },
   {
@@ -161,6 +190,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: false,
+    params: {},
     note: 'Model Studio in compatible mode; international accounts use dashscope-intl.aliyuncs.com.',
   },
   {
@@ -170,6 +200,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: true,
+    params: {},
     note: 'Local server on its default port; pull the model first (ollama pull NAME). No key needed.',
   },
   {
@@ -179,6 +210,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: true,
+    params: {},
     note: 'Start the local server in LM Studio (Developer tab); default port 1234. No key needed.',
   },
   {
@@ -188,6 +220,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: true,
+    params: {},
     note: 'llama-server on its default port 8080; a key only if started with --api-key.',
   },
   {
@@ -197,6 +230,7 @@ export const PROVIDER_PRESETS: readonly ProviderPreset[] = [
     dialect: 'openai-chat',
     key_header: null,
     local: true,
+    params: {},
     note: 'vllm serve on its default port 8000; a key only if started with --api-key.',
   },
 ];

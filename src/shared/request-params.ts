@@ -83,6 +83,13 @@ const WIRE_NAMES: Record<Dialect, Partial<Record<ParamName, string>>> = {
     thinking_budget: 'thinking',
     system: 'system',
   },
+  // The Responses API has no seed and no stop sequences.
+  'openai-responses': {
+    temperature: 'temperature',
+    top_p: 'top_p',
+    reasoning_effort: 'reasoning',
+    system: 'instructions',
+  },
 };
 
 /** What the body carries that LastToken sets itself: the extra body may not replace it. */
@@ -96,6 +103,7 @@ const OWN_FIELDS: Record<Dialect, readonly string[]> = {
     'max_completion_tokens',
   ],
   'anthropic-messages': ['model', 'messages', 'system', 'stream', 'max_tokens'],
+  'openai-responses': ['model', 'input', 'instructions', 'stream', 'max_output_tokens'],
 };
 
 /** Whether `dialect` has the parameter at all. */

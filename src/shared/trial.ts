@@ -3,7 +3,7 @@
 // All `*_ms` values are milliseconds relative to the trial's `t0` (just before
 // the request is written), except durations of phases, which are durations.
 
-export const DIALECTS = ['openai-chat', 'anthropic-messages'] as const;
+export const DIALECTS = ['openai-chat', 'anthropic-messages', 'openai-responses'] as const;
 export type Dialect = (typeof DIALECTS)[number];
 
 export const MODES = ['stream', 'plain'] as const;

@@ -504,7 +504,9 @@ describe('presets', () => {
     });
     const unknown = await lasttoken(['profile', 'add', '--preset', 'nope', '--model', 'm']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/unknown preset "nope": use one of openai, anthropic, gemini/);
+    expect(unknown.stderr).toMatch(
+      /unknown preset "nope": use one of openai, openai-responses, anthropic, gemini/,
+    );
   });
 });
 

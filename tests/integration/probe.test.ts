@@ -647,3 +647,70 @@ describe('the abort experiment', () => {
 function chunked(text: string): string {
   return `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
 }
+
+describe('the openai-responses dialect against the simulator', () => {
+  const responses = { dialect: 'openai-responses' as const };
+  it(
+    'stream: TTFT, gaps and usage against the true writes, as for chat',
+    TIMED_AGAINST_TRUTH,
+    async () => {
+      const trial = await probe({ model: 'sim-steady:tokens=30,cache=0', ...responses });
+      const trace = traceOf(trial);
+      expect(trial.status, trial.error ?? '').toBe('ok');
+      expect(trial.error).toBeNull();
+      expectChunksMatchWrites(trial, trace);
+      expect(trial.ttft_ms).toBeCloseTo(
+        (textWrites(trace)[0]?.at_mono_ms ?? NaN) - trial.timeline.t0_mono_ms,
+        -1,
+      );
+      expect(trial.chunks).toBe(30);
+      expect(trial.text).toBe(trace.content_text);
+      expect(trial.usage_completion_tokens).toBe(trace.completion_tokens);
+      expect(trial.usage_prompt_tokens).toBe(trace.prompt_tokens);
+      expect(trial.cached_prompt_tokens).toBe(0);
+      expect(trial.finish_reason).toBe('stop');
+      expect(trial.token_param).toBe('max_output_tokens');
+      expect(trace.request_fields).toMatchObject({
+        max_output_tokens: 256,
+        store: false,
+        stream: true,
+      });
+    },
+  );
+
+  it('a reasoning summary is reasoning, the first content token its TTFO; plain mode reads the output items', async () => {
+    const stream = await probe({ model: 'sim-reasoning:tokens=5,reasoning=4', ...responses });
+    const trace = traceOf(stream);
+    expect(stream.status, stream.error ?? '').toBe('ok');
+    expect(stream.reasoning_text).toBe(trace.reasoning_text);
+    expect(stream.reasoning_tokens_api).toBe(countTokens(trace.reasoning_text));
+    expect(stream.ttfo_ms as number).toBeGreaterThan(stream.ttft_ms as number);
+
+    const plain = await probe({
+      model: 'sim-reasoning:tokens=5,reasoning=4',
+      mode: 'plain',
+      ...responses,
+    });
+    expect(plain.status, plain.error ?? '').toBe('ok');
+    expect(plain.text).toBe(traceOf(plain).content_text);
+    expect(plain.reasoning_text).toBe(traceOf(plain).reasoning_text);
+    expect(plain.usage_completion_tokens).toBe(traceOf(plain).completion_tokens);
+  });
+
+  it('a cut answer is `length`, an error event and an HTTP error say the provider’s words', async () => {
+    const session = createProbeSession({
+      base_url: `${sim.url}/v1`,
+      model: 'sim-steady:tokens=40',
+      dialect: 'openai-responses',
+    });
+    const short = await session
+      .runTrial({ ...request('stream'), max_tokens: 10 }, DEFAULT_LIMITS)
+      .finally(() => session.close());
+    expect([short.status, short.finish_reason, short.chunks]).toEqual(['ok', 'length', 10]);
+    const mid = await probe({ model: 'sim-mid-error:after=3', ...responses });
+    expect(mid.error).toMatch(/overloaded/);
+    const refused = await probe({ model: 'sim-error-500', ...responses });
+    expect([refused.status, refused.http_status]).toEqual(['http_error', 500]);
+    expect(refused.error).toMatch(/simulated by sim-error-500/);
+  });
+});

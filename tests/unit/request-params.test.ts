@@ -70,6 +70,26 @@ describe('checkRequestParams', () => {
     expect(
       refusal(() => checkRequestParams({ thinking_budget: 2048 }, 'openai-chat')).message,
     ).toMatch(/^openai-chat takes no thinking budget but a reasoning effort/);
+    // The Responses API has neither seed nor stop sequences, and names its own limit.
+    expect(refusal(() => checkRequestParams({ seed: 1 }, 'openai-responses')).message).toBe(
+      'openai-responses has no seed parameter',
+    );
+    expect(refusal(() => checkRequestParams({ stop: ['x'] }, 'openai-responses')).message).toBe(
+      'openai-responses has no stop parameter',
+    );
+    expect(
+      refusal(() =>
+        checkRequestParams({ extra_body: { max_output_tokens: 5 } }, 'openai-responses'),
+      ).message,
+    ).toMatch(/may not set max_output_tokens/);
+    expect(
+      refusal(() =>
+        checkRequestParams(
+          { reasoning_effort: 'low', extra_body: { reasoning: {} } },
+          'openai-responses',
+        ),
+      ).message,
+    ).toBe('reasoning is set twice, as reasoning_effort and in the extra body: keep one');
   });
 
   it('an extra body may not replace the request’s own fields, set a parameter twice, or carry a credential', () => {

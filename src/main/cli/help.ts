@@ -97,7 +97,8 @@ Endpoint:
   --base-url URL         base URL by the SDK's convention (https://api.openai.com/v1,
                          https://api.anthropic.com) or the full endpoint URL
   --model M              model name sent in the request
-  --dialect D            openai-chat | anthropic-messages (default ${PROBE_DEFAULTS.dialect})
+  --dialect D            openai-chat | anthropic-messages | openai-responses
+                         (default ${PROBE_DEFAULTS.dialect})
   --api-key-env VAR      read the API key from the environment variable VAR
                          (also --key-env VAR; keys are never accepted on the command line)
   --header Name:Value    extra request header, repeatable (not for credentials)
@@ -162,7 +163,8 @@ id. Most providers say nothing about prices: those models show "?", not "no".
                          with its key
   --base-url URL         or an endpoint: base URL by the SDK's convention, or a
                          completions URL
-  --dialect D            openai-chat | anthropic-messages (default ${PROBE_DEFAULTS.dialect})
+  --dialect D            openai-chat | anthropic-messages | openai-responses
+                         (default ${PROBE_DEFAULTS.dialect})
   --api-key-env VAR      read the API key from the environment variable VAR
                          (without it the list is asked without a key; --key-env
                          VAR says the same)
@@ -242,7 +244,8 @@ Profile options (add; edit changes only what is given):
   --base-url URL         base URL by the SDK's convention (https://api.openai.com/v1,
                          https://api.anthropic.com) or the full endpoint URL
   --model M              model name sent in the request
-  --dialect D            openai-chat | anthropic-messages (default ${PROBE_DEFAULTS.dialect})
+  --dialect D            openai-chat | anthropic-messages | openai-responses
+                         (default ${PROBE_DEFAULTS.dialect})
   --header Name:Value    extra request header, repeatable (not for credentials);
                          with edit it replaces all headers, --clear-headers removes them
   --max-tokens N         the profile's default max_tokens for runs

@@ -161,10 +161,14 @@ function withFlag<T>(check: () => T): T {
   }
 }
 
-/** The parameters of a probe or a new profile, checked for its dialect. */
-export function requestParamsFlags(values: RequestParamValues, dialect: Dialect): RequestParams {
+/** The parameters of a probe or a new profile (over a preset's `base`), checked for its dialect. */
+export function requestParamsFlags(
+  values: RequestParamValues,
+  dialect: Dialect,
+  base: RequestParams = {},
+): RequestParams {
   const change = paramsChange(values);
-  return withFlag(() => checkRequestParams(change.set, dialect));
+  return withFlag(() => checkRequestParams(editedParams(base, change), dialect));
 }
 
 /** A run's shared parameters; whether each profile takes them is checked when the run is planned. */

@@ -360,6 +360,7 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
             choice('--dialect', values.dialect, DIALECTS) ??
               preset?.dialect ??
               PROBE_DEFAULTS.dialect,
+            preset?.params,
           ),
         },
       };

@@ -7,6 +7,7 @@ import { urlCredentialProblem } from './url-credentials';
 export const DIALECT_PATHS: Record<Dialect, string> = {
   'openai-chat': '/chat/completions',
   'anthropic-messages': '/v1/messages',
+  'openai-responses': '/responses',
 };
 
 export class EndpointUrlError extends Error {}

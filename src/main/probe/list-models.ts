@@ -27,6 +27,7 @@ const MAX_MESSAGE_CHARS = 300;
 const MODELS_PATHS: Record<Dialect, string> = {
   'openai-chat': '/models',
   'anthropic-messages': '/v1/models',
+  'openai-responses': '/models',
 };
 
 /** The models URL for a base URL by the SDK's convention (a pasted completions URL works too). */

@@ -19,13 +19,13 @@ export interface CompletionRequest {
   /** The text of the prompt (system and messages), for prompt_tokens. */
   prompt_texts: string[];
   /** The name the body gave its token limit; null when it gave none. */
-  token_param: 'max_tokens' | 'max_completion_tokens' | null;
+  token_param: 'max_tokens' | 'max_completion_tokens' | 'max_output_tokens' | null;
   /** The body's fields but the prompt's (messages, system): what the trace keeps of the request. */
   fields: Record<string, unknown>;
 }
 
 /** The fields that carry the prompt: long, and the prompt's own figures are kept apart. */
-const PROMPT_FIELDS = new Set(['messages', 'system']);
+const PROMPT_FIELDS = new Set(['messages', 'system', 'input', 'instructions']);
 
 function fieldsOf(json: unknown): Record<string, unknown> {
   if (typeof json !== 'object' || json === null) return {};
@@ -56,6 +56,20 @@ const anthropicBody = z.object({
   stream: z.boolean().optional(),
 });
 
+const inputPart = z.object({ type: z.string(), text: z.string().optional() });
+const responsesBody = z.object({
+  model: z.string().min(1),
+  input: z.union([
+    z.string(),
+    z
+      .array(z.object({ role: z.string(), content: z.union([z.string(), z.array(inputPart)]) }))
+      .min(1),
+  ]),
+  instructions: z.string().nullish(),
+  max_output_tokens: maxTokens.nullish(),
+  stream: z.boolean().nullish(),
+});
+
 type Content = z.infer<typeof content>;
 
 function texts(value: Content | null | undefined): string[] {
@@ -82,7 +96,8 @@ export function parseCompletionRequest(
   body: string,
 ): Result<CompletionRequest> {
   if (presentedKeys(headers).some((key) => key.trim() === INVALID_KEY)) {
-    const message = dialect === 'openai-chat' ? 'Incorrect API key provided.' : 'invalid x-api-key';
+    const message =
+      dialect === 'anthropic-messages' ? 'invalid x-api-key' : 'Incorrect API key provided.';
     return { ok: false, error: { kind: 'auth', message, code: 'invalid_api_key' } };
   }
   if (dialect === 'anthropic-messages' && headers['anthropic-version'] === undefined) {
@@ -99,7 +114,9 @@ export function parseCompletionRequest(
   const read =
     dialect === 'openai-chat'
       ? validate(openaiBody, json, fromOpenAI)
-      : validate(anthropicBody, json, fromAnthropic);
+      : dialect === 'anthropic-messages'
+        ? validate(anthropicBody, json, fromAnthropic)
+        : validate(responsesBody, json, fromResponses);
   return read.ok ? { ok: true, value: { ...read.value, fields: fieldsOf(json) } } : read;
 }
 
@@ -148,5 +165,24 @@ function fromAnthropic(body: z.output<typeof anthropicBody>): ReadRequest {
       ...texts(body.system),
       ...body.messages.flatMap((message) => texts(message.content)),
     ],
+  };
+}
+
+function fromResponses(body: z.output<typeof responsesBody>): ReadRequest {
+  const input =
+    typeof body.input === 'string'
+      ? [body.input]
+      : body.input.flatMap((message) =>
+          typeof message.content === 'string' ? [message.content] : texts(message.content),
+        );
+  return {
+    token_param: body.max_output_tokens == null ? null : 'max_output_tokens',
+    model: body.model,
+    stream: body.stream ?? false,
+    max_tokens: body.max_output_tokens ?? undefined,
+    // The ending event always carries the usage in this dialect.
+    include_usage: true,
+    has_stream_options: false,
+    prompt_texts: [...(body.instructions ? [body.instructions] : []), ...input],
   };
 }

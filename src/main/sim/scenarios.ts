@@ -29,7 +29,7 @@ export interface PlanRequest {
   stream: boolean;
   max_tokens: number | undefined;
   /** The name the request gave its token limit. */
-  token_param: 'max_tokens' | 'max_completion_tokens' | null;
+  token_param: 'max_tokens' | 'max_completion_tokens' | 'max_output_tokens' | null;
   has_stream_options: boolean;
   /** How long reading the prompt takes (the `prefill` parameter × uncached prompt tokens): every event comes that much later. */
   prefill_ms: number;

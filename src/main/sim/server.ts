@@ -11,6 +11,7 @@ import { play } from './player';
 import type { DialectRenderer } from './render';
 import { anthropicRenderer } from './render-anthropic';
 import { openaiRenderer } from './render-openai';
+import { responsesRenderer } from './render-responses';
 import { PrefixCache } from './prefix-cache';
 import { parseCompletionRequest } from './request';
 import { buildPlan, resolveScenario, SCENARIOS } from './scenarios';
@@ -42,11 +43,13 @@ const PROMPT_HEAD_CHARS = 200;
 const COMPLETION_ROUTES = new Map<string, Dialect>([
   ['/v1/chat/completions', 'openai-chat'],
   ['/v1/messages', 'anthropic-messages'],
+  ['/v1/responses', 'openai-responses'],
 ]);
 
 const RENDERERS: Record<Dialect, DialectRenderer> = {
   'openai-chat': openaiRenderer,
   'anthropic-messages': anthropicRenderer,
+  'openai-responses': responsesRenderer,
 };
 
 interface Services {
