@@ -28,8 +28,12 @@ function devContentSecurityPolicy(): Plugin {
   };
 }
 
-/** The renderer's JavaScript must stay small: every chart kind and library is paid for at start. */
-export const RENDERER_SCRIPT_BUDGET_BYTES = 1.2 * 1024 * 1024;
+/**
+ * The renderer's JavaScript must stay small: every chart kind and library is
+ * paid for at start. Raised from 1.2 MB with the request parameters' form and
+ * their text in both languages (about 10 KB); a library would not fit.
+ */
+export const RENDERER_SCRIPT_BUDGET_BYTES = 1.25 * 1024 * 1024;
 
 /** Prints the renderer's minified JavaScript at build, against its budget. */
 function reportScriptSize(): Plugin {

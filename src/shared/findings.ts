@@ -7,10 +7,10 @@
 
 import { compareRunSteps, type ComparedTrial, type Comparison } from './comparisons';
 import { readerPaceOf } from './reader';
-import { median, type Distribution } from './stats';
+import { describe, median, type Distribution } from './stats';
 import { completed, type Steps } from './steps';
 import type { ModeSummary } from './summary';
-import type { Trial } from './trial';
+import { MODES, type Mode, type Trial } from './trial';
 
 /** A median with its bootstrap 95% interval (null below n = 2) and its n. */
 export interface Figure {
@@ -37,6 +37,7 @@ export interface FindingTrial extends Omit<ComparedTrial, 'profile_id' | 'trial'
       | 'abort'
       | 'request_id'
       | 'reader_pace_tps'
+      | 'cached_prompt_tokens'
     >;
 }
 
@@ -127,6 +128,25 @@ export type Finding =
       /** The most content events one read brought, of those released in bursts. */
       events_per_read_max: number | null;
     }
+  /**
+   * Repeated trials flatter a provider when its prompt cache serves them:
+   * trials of one mode whose usage says cached prompt tokens, against those
+   * that say none. Warm-ups count here (in a warm run they are the uncached
+   * ones); trials whose provider reports no cache count are left out.
+   */
+  | {
+      kind: 'prompt_cache';
+      profile_id: string;
+      mode: Mode;
+      /** Ok trials that reported a cache count, and of them those served from cache. */
+      n: number;
+      served: number;
+      /** Median cached prompt tokens of those served. */
+      cached_tokens: number;
+      /** The first-token figure (TTFT streamed, TTFB plain) of the served trials, and of the others. */
+      served_first: Figure;
+      unserved_first: Figure | null;
+    }
   /** Myth five: hanging up did not stop the tokens. */
   | {
       kind: 'abort_continued';
@@ -198,6 +218,7 @@ export function* findingsSteps(profiles: readonly FindingsProfile[]): Steps<Find
       ...pingsKeptOpen(id, okStream),
       ...bufferedStreams(id, okStream),
       ...abortContinued(id, streamTrials),
+      ...promptCache(id, profile.trials),
     );
     yield;
   }
@@ -208,6 +229,7 @@ export function* findingsSteps(profiles: readonly FindingsProfile[]): Steps<Find
     'pings_kept_open',
     'buffered',
     'abort_continued',
+    'prompt_cache',
   ];
   // A stable sort: within a kind, the profiles keep their order.
   return all.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
@@ -349,6 +371,37 @@ function bufferedStreams(profile_id: string, okStream: readonly TrialOf[]): Find
           : inBursts.reduce((most, t) => Math.max(most, t.events_per_read_max ?? 0), 0),
     },
   ];
+}
+
+/** A median with its interval and n over `values`; null for none. */
+function figureOver(values: readonly number[]): Figure | null {
+  return figureOf(describe(values) ?? undefined);
+}
+
+/** The prompt_cache findings of one profile's trials, a mode at a time. */
+export function promptCache(profile_id: string, trials: readonly FindingTrial[]): Finding[] {
+  const found: Finding[] = [];
+  for (const mode of MODES) {
+    const reported = trials
+      .map((t) => t.trial)
+      .filter((t) => t.mode === mode && t.status === 'ok' && t.cached_prompt_tokens !== null);
+    const served = reported.filter((t) => (t.cached_prompt_tokens ?? 0) > 0);
+    const first = (of: readonly TrialOf[]) =>
+      figureOver(of.map((t) => (mode === 'stream' ? t.ttft_ms : t.first_byte_ms) ?? NaN));
+    const servedFirst = first(served);
+    if (servedFirst === null) continue;
+    found.push({
+      kind: 'prompt_cache',
+      profile_id,
+      mode,
+      n: reported.length,
+      served: served.length,
+      cached_tokens: median(served.map((t) => t.cached_prompt_tokens ?? NaN)) ?? 0,
+      served_first: servedFirst,
+      unserved_first: first(reported.filter((t) => t.cached_prompt_tokens === 0)),
+    });
+  }
+  return found;
 }
 
 function abortContinued(profile_id: string, streamTrials: readonly TrialOf[]): Finding[] {

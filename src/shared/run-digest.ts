@@ -71,6 +71,7 @@ export const DIGEST_FIELDS = [
   'reader_pace_tps',
   'usage_completion_tokens',
   'usage_diff',
+  'cached_prompt_tokens',
   'error',
 ] as const satisfies readonly (keyof Trial)[];
 

@@ -354,3 +354,36 @@ describe('findings', () => {
     expect(findings([])).toEqual([]);
   });
 });
+
+describe('the prompt cache served repeated prompts', () => {
+  const ofKind = (result: ReturnType<typeof findings>) =>
+    result.filter((f) => f.kind === 'prompt_cache');
+
+  it('compares the served trials with the uncached warm-up, per mode, with n beside each', () => {
+    const cached = stream(100, 500, 4, { cached_prompt_tokens: 1920 });
+    const warmup = stream(400, 800, 1, { cached_prompt_tokens: 0 });
+    expect(ofKind(findings([profile(cached, warmup)]))).toEqual([
+      {
+        kind: 'prompt_cache',
+        profile_id: 'p1',
+        mode: 'stream',
+        n: 5,
+        served: 4,
+        cached_tokens: 1920,
+        served_first: { n: 4, median: 101.5, ci95: expect.any(Array) as unknown },
+        unserved_first: { n: 1, median: 400, ci95: null },
+      },
+    ]);
+  });
+
+  it('says so when every trial was served, and nothing where no trial was or none reported', () => {
+    const all = ofKind(findings([profile(stream(100, 500, 3, { cached_prompt_tokens: 64 }))]));
+    expect(all.map((f) => f.kind === 'prompt_cache' && [f.served, f.n, f.unserved_first])).toEqual([
+      [3, 3, null],
+    ]);
+    expect(ofKind(findings([profile(stream(100, 500, 3, { cached_prompt_tokens: 0 }))]))).toEqual(
+      [],
+    );
+    expect(ofKind(findings([profile(stream(100, 500, 3))]))).toEqual([]);
+  });
+});

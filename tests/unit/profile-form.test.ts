@@ -71,6 +71,7 @@ describe('the profile draft', () => {
         dialect: 'openai-chat',
         headers: PROFILE.headers,
         defaults: PROFILE.defaults,
+        params: {},
         notes: 'free tier',
         allow_insecure_key: false,
         key_header: null,
@@ -158,6 +159,18 @@ describe('the profile draft', () => {
       key_prefix: '',
     });
     expect(withPreset({ ...draftOf(null), name: 'Mine' }, groq).name).toBe('Mine');
+  });
+
+  it('a preset that knows its token limit name sets it, and another preset takes it back', () => {
+    const preset = (id: string) => {
+      const found = PROVIDER_PRESETS.find((p) => p.id === id);
+      if (!found) throw new Error(`no ${id} preset`);
+      return found;
+    };
+    const openai = withPreset({ ...draftOf(null), name: 'OpenAI' }, preset('openai'));
+    expect(openai.params.token_param).toBe('max_completion_tokens');
+    expect(withPreset(openai, preset('groq')).params.token_param).toBe('');
+    expect(withPreset(openai, preset('openai-responses')).dialect).toBe('openai-responses');
   });
 
   it('starts a new profile empty, in the OpenAI format', () => {

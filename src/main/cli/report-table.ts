@@ -4,7 +4,7 @@
 // of the results, so every line can be tested without a server.
 
 import { compareRun, type Comparison } from '../../shared/comparisons';
-import { contentSilenceOf, findings } from '../../shared/findings';
+import { contentSilenceOf, findings, promptCache } from '../../shared/findings';
 import { readerPaceOf } from '../../shared/reader';
 import { describe, median, type Distribution } from '../../shared/stats';
 import { headlineFirstTokenMetric, metricLabel, type ModeSummary } from '../../shared/summary';
@@ -153,6 +153,7 @@ function modeBlock(
       'buffered: most tokens came in one burst at the end; something between you and the model holds the stream back',
     ),
     ...rebufferedNote(trials),
+    ...cacheNote(trials),
     ...stallNotes(trials, stallMs),
     ...usageNote(ok, tokenizer),
   ];
@@ -211,6 +212,25 @@ function rebufferedNote(trials: readonly Trial[]): string[] {
     `${flagged.length} of ${trials.length} trials rebuffered: the tokens came in bursts of up to ${formatCount(most)} events per read; ` +
       "a buffer between you and the model (a proxy's, typically 4-8 KB) releases the stream each time it fills, so the gaps are its flushes, not the model's pace",
   ];
+}
+
+/** What the provider's prompt cache served, and how the first token moved with it. */
+function cacheNote(trials: readonly Trial[]): string[] {
+  const found = promptCache(
+    '',
+    trials.map((trial) => ({ trial, trial_index: 0, warmup: false })),
+  );
+  return found.flatMap((f) => {
+    if (f.kind !== 'prompt_cache') return [];
+    const first = f.mode === 'stream' ? 'TTFT' : 'TTFB';
+    const versus =
+      f.unserved_first === null
+        ? `every trial that reported was served from cache (${first} ${formatMs(f.served_first.median)}, n=${f.served_first.n}): send --cache cold to measure an uncached prompt`
+        : `${first} ${formatMs(f.served_first.median)} (n=${f.served_first.n}) against ${formatMs(f.unserved_first.median)} uncached (n=${f.unserved_first.n})`;
+    return [
+      `${f.served} of ${f.n} trials were served a median ${formatCount(f.cached_tokens)} prompt tokens from the provider's cache; ${versus}`,
+    ];
+  });
 }
 
 /**

@@ -59,7 +59,7 @@ export function ConnectionFields(props: {
   // Decided once: a section that folded itself while its last field is cleared would lose the user's place.
   const [startsOpen] = useState(() => usesConnectionFields(draft));
   return (
-    <details className="card connection-fields" open={startsOpen}>
+    <details className="card folding-card connection-fields" open={startsOpen}>
       <summary>
         <h2>{t('profiles.connection.title')}</h2>
         <span className="muted">{t('profiles.connection.summary')}</span>

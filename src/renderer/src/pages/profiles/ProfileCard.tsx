@@ -11,6 +11,7 @@ import { useFormat } from '../../i18n/format';
 import { ConnectionTestResult } from './ConnectionTestResult';
 import { needsInsecureKeyConfirmation } from './endpoint-url';
 import { KeyStatusLine } from './KeyStatusLine';
+import { paramParts } from './params-line';
 import { hrefOfProfilesView } from './profiles-view';
 import { TIMEOUT_FIELDS } from './profile-draft';
 import { useConnectionTest } from './use-connection-test';
@@ -68,6 +69,7 @@ export function ProfileCard(props: {
         {/* The demo's connection is LastToken's own (the simulator, never a proxy). */}
         {!profile.builtin && <ConnectionFact profile={profile} />}
         <DefaultsFact profile={profile} />
+        <ParamsFact profile={profile} />
         {/* The demo's notes are LastToken's own words: said here in the UI's language. */}
         {(profile.builtin || profile.notes.trim() !== '') && (
           <div className="profile-notes">
@@ -170,6 +172,22 @@ function DefaultsFact({ profile }: { profile: Profile }) {
     <div>
       <dt>{t('profiles.fields.defaults')}</dt>
       <dd>{parts.join(t('profiles.card.separator'))}</dd>
+    </div>
+  );
+}
+
+/** The request parameters it sends, when it sends any. */
+function ParamsFact({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const parts = paramParts(profile.params, format.count);
+  if (parts.length === 0) return null;
+  return (
+    <div>
+      <dt>{t('profiles.fields.params')}</dt>
+      <dd className="wrap-anywhere">
+        {parts.map((part) => t(part.key, part.values)).join(t('profiles.card.separator'))}
+      </dd>
     </div>
   );
 }

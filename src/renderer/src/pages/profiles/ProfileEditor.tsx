@@ -19,6 +19,7 @@ import { HeaderRows } from './HeaderRows';
 import { KeyField } from './KeyField';
 import { ModelField } from './ModelField';
 import { modelsQueryOf } from './model-list';
+import { ParamsFields } from './ParamsFields';
 import { PresetPicker } from './PresetPicker';
 import { draftOf, inputOfDraft, withPreset, type ProfileDraft } from './profile-draft';
 import { hrefOfProfilesView } from './profiles-view';
@@ -249,6 +250,13 @@ export function ProfileEditor(props: {
           errors={errors.fields}
         />
       </section>
+
+      <ParamsFields
+        dialect={draft.dialect}
+        draft={draft.params}
+        onChange={(patch) => setDraft((d) => ({ ...d, params: { ...d.params, ...patch } }))}
+        errors={errors.fields}
+      />
 
       <section className="card stack">
         <Field

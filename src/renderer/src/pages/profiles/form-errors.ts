@@ -5,7 +5,7 @@
 
 // From shared, not api/client: this module is pure (tested in Node, where there is no window).
 import { ApiCallError } from '../../../../shared/api-client';
-import type { TimeoutField } from './profile-draft';
+import type { ParamField, TimeoutField } from './profile-draft';
 
 /** The fields the profile and key services name in their errors. */
 export const SERVICE_FIELDS = [
@@ -15,6 +15,7 @@ export const SERVICE_FIELDS = [
   'dialect',
   'headers',
   'defaults',
+  'params',
   'notes',
   'allow_insecure_key',
   'key',
@@ -28,7 +29,7 @@ export const SERVICE_FIELDS = [
 export type ServiceField = (typeof SERVICE_FIELDS)[number];
 
 /** Every field an error can be shown next to: the services' and the form's own. */
-export type ErrorField = ServiceField | 'max_tokens' | 'max_rpm' | TimeoutField;
+export type ErrorField = ServiceField | 'max_tokens' | 'max_rpm' | TimeoutField | ParamField;
 
 /** The field an error is about, or null when it is about the whole request. */
 export function serviceFieldOf(error: unknown): ServiceField | null {

@@ -2,6 +2,9 @@
 // header rows) and back to what profilesCreate/profilesUpdate take. The
 // services check what the values mean; here only what the form itself turns
 // into numbers and names: a timeout that is not a number never reaches them.
+// The request parameters are the exception: their checker is pure
+// (request-params.ts), so the form runs it too and shows every refusal next
+// to its field before anything is sent.
 
 import type { InputOf, IpcContract } from '../../../../shared/ipc-contract';
 import {
@@ -12,8 +15,18 @@ import {
   type ProxyMode,
 } from '../../../../shared/run';
 import type { ProviderPreset } from '../../../../shared/presets';
+import {
+  checkRequestParams,
+  dialectHas,
+  RequestParamsError,
+  type ParamName,
+  type ReasoningEffort,
+  type RequestParams,
+  type TokenParam,
+} from '../../../../shared/request-params';
 import type { Dialect } from '../../../../shared/trial';
 import { needsInsecureKeyConfirmation } from './endpoint-url';
+import { asSentence } from './form-errors';
 
 export type ProfileInputOf = InputOf<IpcContract['profilesCreate']>;
 
@@ -30,6 +43,38 @@ export const TIMEOUT_FIELDS = [
 ] as const;
 export type TimeoutField = (typeof TIMEOUT_FIELDS)[number];
 
+/** The request parameters in the form's order; each dialect shows those it has (paramFieldsOf). */
+export const PARAM_FIELDS = [
+  'system',
+  'temperature',
+  'top_p',
+  'seed',
+  'stop',
+  'reasoning_effort',
+  'thinking_budget',
+  'token_param',
+  'extra_body',
+] as const satisfies readonly ParamName[];
+
+/** Where a parameter's problem is shown: next to its field, or (`params`) under the whole section. */
+export type ParamField = ParamName | 'params';
+
+/** The request parameters as typed. Empty: not sent (the endpoint's own default). */
+export interface ParamsDraft {
+  system: string;
+  temperature: string;
+  top_p: string;
+  seed: string;
+  /** One sequence per line; a line break inside one is written \n, a backslash \\. */
+  stop: string;
+  reasoning_effort: ReasoningEffort | '';
+  thinking_budget: string;
+  /** Empty: not said, so max_tokens until a 400 names it. */
+  token_param: TokenParam | '';
+  /** A JSON object as typed. */
+  extra_body: string;
+}
+
 export interface ProfileDraft {
   name: string;
   base_url: string;
@@ -42,6 +87,8 @@ export interface ProfileDraft {
   timeouts: Record<TimeoutField, string>;
   /** Calls per minute as typed; empty: not paced. */
   max_rpm: string;
+  /** Kept for every dialect while the form is open; only the chosen dialect's are sent. */
+  params: ParamsDraft;
   notes: string;
   allow_insecure_key: boolean;
   /** Empty: the dialect's own header (and prefix). */
@@ -65,7 +112,7 @@ export const MAX_TIMEOUT_S = 86_400;
 
 /** A problem the form finds itself: the field it belongs to and its message's i18n key. */
 export interface DraftProblem {
-  field: 'headers' | 'query' | 'max_tokens' | 'max_rpm' | TimeoutField;
+  field: 'headers' | 'query' | 'max_tokens' | 'max_rpm' | TimeoutField | ParamField;
   key: string;
   values?: Record<string, string | number>;
 }
@@ -90,6 +137,7 @@ export function draftOf(profile: Profile | null): ProfileDraft {
       deadline_ms: seconds(profile?.defaults.deadline_ms),
     },
     max_rpm: profile?.defaults.max_rpm === undefined ? '' : String(profile.defaults.max_rpm),
+    params: paramsDraftOf(profile?.params ?? {}),
     notes: profile?.notes ?? '',
     allow_insecure_key: profile?.allow_insecure_key ?? false,
     key_header: profile?.key_header ?? '',
@@ -104,7 +152,7 @@ export function draftOf(profile: Profile | null): ProfileDraft {
   };
 }
 
-/** The draft with what a preset fills in: where the endpoint is, its format and its key header. */
+/** The draft with what a preset fills in: where the endpoint is, its format, its key header and its token limit's name. */
 export function withPreset(draft: ProfileDraft, preset: ProviderPreset): ProfileDraft {
   return {
     ...draft,
@@ -113,6 +161,8 @@ export function withPreset(draft: ProfileDraft, preset: ProviderPreset): Profile
     dialect: preset.dialect,
     key_header: preset.key_header?.name ?? '',
     key_prefix: preset.key_header?.prefix ?? '',
+    // The provider's token limit name where the preset knows it; another provider's would not apply.
+    params: { ...draft.params, token_param: preset.params.token_param ?? '' },
   };
 }
 
@@ -206,7 +256,11 @@ export function inputOfDraft(draft: ProfileDraft): BuiltInput {
   if (!headers.ok) problems.push(headers.problem);
   const query = queryOf(draft.query);
   if (!query.ok) problems.push(query.problem);
-  if (!headers.ok || !query.ok || problems.length > 0) return { ok: false, problems };
+  const params = paramsOfDraft(draft.params, draft.dialect);
+  if (!params.ok) problems.push(...params.problems);
+  if (!headers.ok || !query.ok || !params.ok || problems.length > 0) {
+    return { ok: false, problems };
+  }
   const credentials = proxyCredentialsOf(draft);
   return {
     ok: true,
@@ -217,6 +271,8 @@ export function inputOfDraft(draft: ProfileDraft): BuiltInput {
       dialect: draft.dialect,
       headers: headers.pairs,
       defaults,
+      // Always sent: clearing every field is how a profile stops sending its parameters.
+      params: params.params,
       notes: draft.notes,
       // Asked only where it matters: a confirmation hidden from the user is no confirmation.
       allow_insecure_key: draft.allow_insecure_key && needsInsecureKeyConfirmation(draft.base_url),
@@ -230,4 +286,159 @@ export function inputOfDraft(draft: ProfileDraft): BuiltInput {
       ...(credentials === undefined ? {} : { proxy_credentials: credentials }),
     },
   };
+}
+
+/** The fields the form shows for `dialect`, in order: Anthropic has no seed, OpenAI no thinking budget. */
+export function paramFieldsOf(dialect: Dialect): (typeof PARAM_FIELDS)[number][] {
+  return PARAM_FIELDS.filter((field) => dialectHas(dialect, field));
+}
+
+/** How many of `dialect`'s parameters the draft sets: the section's summary says it. */
+export function paramsSetCount(draft: ParamsDraft, dialect: Dialect): number {
+  return paramFieldsOf(dialect).filter((field) => draft[field].trim() !== '').length;
+}
+
+// A stop sequence on one line: a line break, a tab or a backslash in it is escaped.
+const STOP_ESCAPES: Record<string, string> = { '\\': '\\', n: '\n', r: '\r', t: '\t' };
+
+function escapeStop(stop: string): string {
+  return stop.replace(/[\\\n\r\t]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t',
+  );
+}
+
+function unescapeStop(line: string): string {
+  return line.replace(/\\([\\nrt])/g, (_, c: string) => STOP_ESCAPES[c] ?? c);
+}
+
+/** Stop sequences as the textarea holds them, one per line. */
+export function stopText(stop: readonly string[]): string {
+  return stop.map(escapeStop).join('\n');
+}
+
+/** The textarea's lines as stop sequences; blank lines are none (a stray space would stop every answer). */
+export function stopOfText(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map(unescapeStop);
+}
+
+export function paramsDraftOf(params: RequestParams): ParamsDraft {
+  const text = (value: number | undefined): string => (value === undefined ? '' : String(value));
+  return {
+    system: params.system ?? '',
+    temperature: text(params.temperature),
+    top_p: text(params.top_p),
+    seed: text(params.seed),
+    stop: stopText(params.stop ?? []),
+    reasoning_effort: params.reasoning_effort ?? '',
+    thinking_budget: text(params.thinking_budget),
+    token_param: params.token_param ?? '',
+    extra_body: params.extra_body === undefined ? '' : extraBodyText(params.extra_body),
+  };
+}
+
+/** An extra body as the textarea shows it: on one line when it is short, else indented. */
+function extraBodyText(body: Record<string, unknown>): string {
+  const line = JSON.stringify(body);
+  return line.length <= EXTRA_BODY_LINE ? line : JSON.stringify(body, null, 2);
+}
+
+// About the textarea's width at 1024 px: longer bodies read better indented.
+const EXTRA_BODY_LINE = 72;
+
+type ParsedParams = { ok: true; params: RequestParams } | { ok: false; problems: DraftProblem[] };
+
+const NUMBER_FIELDS = ['temperature', 'top_p', 'seed', 'thinking_budget'] as const;
+
+function problemOf(error: unknown): DraftProblem {
+  if (!(error instanceof RequestParamsError)) throw error;
+  // The checker's own words, the same in every front end (the CLI, the API, run files).
+  return {
+    field: error.param,
+    key: 'profiles.params.errors.refused',
+    values: { message: asSentence(error.message) },
+  };
+}
+
+/**
+ * The draft's parameters for `dialect` (the others are kept in the draft, not
+ * sent), or every problem at once: what is not a number or not JSON, then
+ * what the checker refuses, each parameter on its own so that one refusal
+ * hides no other.
+ */
+export function paramsOfDraft(draft: ParamsDraft, dialect: Dialect): ParsedParams {
+  const shown = new Set<ParamName>(paramFieldsOf(dialect));
+  const problems: DraftProblem[] = [];
+  const given: Partial<Record<ParamName, unknown>> = {};
+  if (shown.has('system') && draft.system.trim() !== '') given.system = draft.system;
+  for (const field of NUMBER_FIELDS) {
+    const typed = draft[field].trim();
+    if (!shown.has(field) || typed === '') continue;
+    const value = Number(typed);
+    if (Number.isFinite(value)) given[field] = value;
+    else problems.push({ field, key: 'profiles.params.errors.number' });
+  }
+  if (shown.has('stop')) {
+    const stop = stopOfText(draft.stop);
+    if (stop.length > 0) given.stop = stop;
+  }
+  if (shown.has('reasoning_effort') && draft.reasoning_effort !== '') {
+    given.reasoning_effort = draft.reasoning_effort;
+  }
+  if (shown.has('token_param') && draft.token_param !== '') given.token_param = draft.token_param;
+
+  const accepted: Partial<Record<ParamName, unknown>> = {};
+  for (const [name, value] of Object.entries(given)) {
+    try {
+      checkRequestParams({ [name]: value }, dialect);
+      accepted[name as ParamName] = value;
+    } catch (error) {
+      problems.push(problemOf(error));
+    }
+  }
+
+  let input: Record<string, unknown> = accepted;
+  if (draft.extra_body.trim() !== '') {
+    const body = parseJson(draft.extra_body);
+    if (!body.ok) {
+      problems.push({ field: 'extra_body', key: body.key, values: body.values });
+    } else {
+      // With the accepted others: a field set twice (temperature here and in the body) is refused.
+      input = { ...accepted, extra_body: body.value };
+      try {
+        checkRequestParams(input, dialect);
+      } catch (error) {
+        problems.push(problemOf(error));
+      }
+    }
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  try {
+    return { ok: true, params: checkRequestParams(input, dialect) };
+  } catch (error) {
+    return { ok: false, problems: [problemOf(error)] };
+  }
+}
+
+type ParsedJson =
+  { ok: true; value: unknown } | { ok: false; key: string; values?: Record<string, string> };
+
+function parseJson(text: string): ParsedJson {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return {
+      ok: false,
+      key: 'profiles.params.errors.json',
+      values: { detail: error instanceof Error ? error.message : String(error) },
+    };
+  }
+  // The checker says it too, in English; the form says it in the user's language.
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, key: 'profiles.params.errors.object' };
+  }
+  return { ok: true, value };
 }

@@ -255,6 +255,27 @@ function said(finding: Finding, t: TFunction, format: Formatters): Said {
           .filter(Boolean)
           .join(' '),
       };
+    case 'prompt_cache': {
+      const values = {
+        served: format.count(finding.served),
+        n: format.count(finding.n),
+        mode: t(`common.modes.${finding.mode}`),
+        tokens: format.count(finding.cached_tokens),
+        metric: metric(finding.mode === 'stream' ? 'ttft_ms' : 'first_byte_ms'),
+        servedMedian: median(finding.served_first),
+        servedN: format.count(finding.served_first.n),
+      };
+      return {
+        text:
+          finding.unserved_first === null
+            ? t('results.findings.prompt_cache.textAll', values)
+            : t('results.findings.prompt_cache.text', {
+                ...values,
+                unservedMedian: median(finding.unserved_first),
+                unservedN: format.count(finding.unserved_first.n),
+              }),
+      };
+    }
   }
 }
 

@@ -8,24 +8,59 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RunView } from '../../../../../shared/api';
 import { hidesFailures, type FailingProfile } from '../../../../../shared/failing-profiles';
-import type { ProfileFailure } from '../../../../../shared/run';
+import { dialectHas } from '../../../../../shared/request-params';
+import type { ProfileFailure, RunRecord } from '../../../../../shared/run';
+import { lasttoken } from '../../../api/client';
 import { RunStatusBadge } from '../../../components/StatusBadge';
 import type { Formatters } from '../../../i18n/format';
+import { paramParts } from '../../profiles/params-line';
 import { useStableFormat } from './use-results-text';
-import { profileOf, type RunProfile } from './run-profiles';
+import { profileOf, sentParams, type RunProfile } from './run-profiles';
 import { formatHistoryQuery, NO_FILTERS } from '../../history/history-query';
 import { FailingProfileLine, ProfileFailureLine } from '../ProfileFailureLine';
 
 /** Longer prompts are shown folded: the figures are what people came for. */
 const PROMPT_PREVIEW_CHARS = 400;
 
+/** Keyed by profile id: the name its requests gave the token limit; null when no trial says. */
+export type TokenParamsSent = Record<string, string | null>;
+
+/**
+ * The token limit's name each profile that has a choice sent, from its first
+ * ok trial: a 400 switches the name on the first trial that meets it, and
+ * every later trial sends the name that worked. One trial per profile, never
+ * the run's trials; a question that fails is no name, not a failed page.
+ */
+export async function tokenParamsSent(run: RunRecord): Promise<TokenParamsSent> {
+  const entries = await Promise.all(
+    run.profiles
+      .filter((profile) => dialectHas(profile.dialect, 'token_param'))
+      .map(async (profile) => {
+        try {
+          const page = await lasttoken().historyTrials({
+            run_id: run.id,
+            profile_id: profile.id,
+            status: 'ok',
+            limit: 1,
+          });
+          return [profile.id, page.trials[0]?.trial.token_param ?? null] as const;
+        } catch {
+          return [profile.id, null] as const;
+        }
+      }),
+  );
+  return Object.fromEntries(entries);
+}
+
 export function RunHeader({
   view,
   profiles,
+  tokenParams,
   actions,
 }: {
   view: RunView;
   profiles: readonly RunProfile[];
+  tokenParams: TokenParamsSent;
   actions: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -165,12 +200,40 @@ export function RunHeader({
                     url: profile.base_url,
                   })}
                 </span>
+                <SentParams run={run} profileId={profile.id} tokenParams={tokenParams} />
               </li>
             ))}
           </ul>
         </div>
       </section>
     </header>
+  );
+}
+
+/** The parameters one profile's requests carried, in one line; nothing when they carried none. */
+function SentParams({
+  run,
+  profileId,
+  tokenParams,
+}: {
+  run: RunRecord;
+  profileId: string;
+  tokenParams: TokenParamsSent;
+}) {
+  const { t } = useTranslation();
+  const format = useStableFormat();
+  const snapshot = run.profiles.find((p) => p.id === profileId);
+  if (snapshot === undefined) return null;
+  const sent = sentParams(snapshot, run.config, tokenParams[profileId] ?? null);
+  const parts = paramParts(sent.params, format.count).map((part) => t(part.key, part.values));
+  if (sent.tokenParam !== null) {
+    parts.push(t('results.header.tokenParamSent', { name: sent.tokenParam }));
+  }
+  if (parts.length === 0) return null;
+  return (
+    <span className="small results-profile-params wrap-anywhere">
+      {t('results.header.profileParams', { params: parts.join(t('profiles.card.separator')) })}
+    </span>
   );
 }
 

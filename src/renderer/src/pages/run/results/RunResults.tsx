@@ -20,7 +20,7 @@ import { ExportPanel } from './ExportPanel';
 import { FailedTrials, failedTrialsPage } from './FailedTrials';
 import { Findings } from './Findings';
 import { PhaseChart } from './PhaseChart';
-import { RunHeader } from './RunHeader';
+import { RunHeader, tokenParamsSent, type TokenParamsSent } from './RunHeader';
 import { runProfiles } from './run-profiles';
 import { summaryTables } from './summary-model';
 import { SummaryTables } from './SummaryTable';
@@ -28,18 +28,21 @@ import { TimelineChart } from './TimelineChart';
 import './results.css';
 
 export function RunResults({ runId }: { runId: string }) {
-  const data = useApiValue(
-    () =>
-      Promise.all([
-        lasttoken().historyRun({ run_id: runId }),
-        lasttoken().chartsRun({ run_id: runId }),
-        failedTrialsPage(runId, { profile_id: null, page: 1 }),
-      ]),
-    [runId],
-  );
+  const data = useApiValue(() => {
+    const view = lasttoken().historyRun({ run_id: runId });
+    return Promise.all([
+      view,
+      lasttoken().chartsRun({ run_id: runId }),
+      failedTrialsPage(runId, { profile_id: null, page: 1 }),
+      // Which profiles have a choice of token limit name is the run's to say.
+      view.then((v) => tokenParamsSent(v.run)),
+    ]);
+  }, [runId]);
   return (
     <Loaded value={data}>
-      {([view, charts, failed]) => <Results view={view} charts={charts} failed={failed} />}
+      {([view, charts, failed, tokenParams]) => (
+        <Results view={view} charts={charts} failed={failed} tokenParams={tokenParams} />
+      )}
     </Loaded>
   );
 }
@@ -48,10 +51,12 @@ function Results({
   view,
   charts,
   failed,
+  tokenParams,
 }: {
   view: RunView;
   charts: RunCharts;
   failed: TrialPage;
+  tokenParams: TokenParamsSent;
 }) {
   const { t } = useTranslation();
   const profiles = useMemo(() => runProfiles(view.run), [view.run]);
@@ -59,7 +64,12 @@ function Results({
   const fileName = `lasttoken-${view.run.id}`;
   return (
     <div className="stack run-results" data-run={view.run.id}>
-      <RunHeader view={view} profiles={profiles} actions={<ExportPanel runId={view.run.id} />} />
+      <RunHeader
+        view={view}
+        profiles={profiles}
+        tokenParams={tokenParams}
+        actions={<ExportPanel runId={view.run.id} />}
+      />
       <Findings findings={view.findings} failing={view.failing_profiles} profiles={profiles} />
       <SummaryTables tables={tables} profiles={profiles} />
       <PhaseChart

@@ -2,7 +2,8 @@
 // since still shows as it was measured), in the run's order: that order is
 // each profile's colour in every chart.
 
-import type { RunRecord } from '../../../../../shared/run';
+import { effectiveParams, type RequestParams } from '../../../../../shared/request-params';
+import type { ProfileSnapshot, RunConfig, RunRecord } from '../../../../../shared/run';
 
 export interface RunProfile {
   id: string;
@@ -35,4 +36,21 @@ export function profileOf(profiles: readonly RunProfile[], id: string): RunProfi
       index: profiles.length,
     }
   );
+}
+
+/**
+ * What a profile's requests carried in the run: its snapshot's parameters
+ * under the run's shared ones (the run's win), the token limit's name apart:
+ * `tokenParam` is the name the trials sent (a 400 may have switched it), or
+ * the snapshot's, and null for plain max_tokens, which goes without saying.
+ */
+export function sentParams(
+  profile: ProfileSnapshot,
+  config: RunConfig,
+  /** The name an ok trial of the profile gave its token limit; null: none known. */
+  trialTokenParam: string | null,
+): { params: RequestParams; tokenParam: string | null } {
+  const { token_param, ...params } = effectiveParams(profile.params, config.params);
+  const tokenParam = trialTokenParam ?? token_param ?? null;
+  return { params, tokenParam: tokenParam === 'max_tokens' ? null : tokenParam };
 }
