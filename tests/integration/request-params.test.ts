@@ -60,6 +60,22 @@ async function probeTrials(model: string, ...more: string[]): Promise<Trial[]> {
   return (JSON.parse(run.stdout) as { trials: Trial[] }).trials;
 }
 
+/** `profile add` of a profile in this history; fails the test when it is refused. */
+async function addProfile(name: string, baseUrl: string, model: string, ...more: string[]) {
+  const add = await inHistory([
+    'profile',
+    'add',
+    '--name',
+    name,
+    '--base-url',
+    baseUrl,
+    '--model',
+    model,
+    ...more,
+  ]);
+  expect(add.code, add.stderr).toBe(0);
+}
+
 async function runTrials(profile: string, ...more: string[]): Promise<Trial[]> {
   const run = await inHistory(['run', '--profiles', profile, '--trials', '1', '--json', ...more]);
   expect(run.code, run.stderr).toBe(0);
@@ -213,17 +229,7 @@ describe('a reasoning model that refuses max_tokens', () => {
   });
 
   it('a saved profile remembers the name its endpoint took, and its next run needs no retry', async () => {
-    const add = await inHistory([
-      'profile',
-      'add',
-      '--name',
-      'Reasoner',
-      '--base-url',
-      `${sim.url}/v1`,
-      '--model',
-      'sim-reasoner:tokens=4,reasoning=2',
-    ]);
-    expect(add.code, add.stderr).toBe(0);
+    await addProfile('Reasoner', `${sim.url}/v1`, 'sim-reasoner:tokens=4,reasoning=2');
     const first = await runTrials('Reasoner', '--modes', 'stream');
     expect(first.map((t) => [t.status, t.token_param])).toEqual([['ok', 'max_completion_tokens']]);
     expect(first[0]?.error).toMatch(/refused max_tokens/);
@@ -240,19 +246,13 @@ describe('a reasoning model that refuses max_tokens', () => {
   });
 
   it('a profile that names max_completion_tokens sends that name', async () => {
-    const add = await inHistory([
-      'profile',
-      'add',
-      '--name',
+    await addProfile(
       'Older server',
-      '--base-url',
       `${sim.url}/v1`,
-      '--model',
       'sim-steady:tokens=3',
       '--token-param',
       'max_completion_tokens',
-    ]);
-    expect(add.code, add.stderr).toBe(0);
+    );
     // The simulator takes both names; the profile's is sent as it says.
     const [trial] = await runTrials('Older server', '--modes', 'plain');
     expect(trial?.token_param).toBe('max_completion_tokens');
@@ -262,14 +262,9 @@ describe('a reasoning model that refuses max_tokens', () => {
 
 describe('profiles and runs carry the parameters', () => {
   it('profile add/edit keep them, an empty value clears one, and a run’s shared ones win', async () => {
-    const add = await inHistory([
-      'profile',
-      'add',
-      '--name',
+    await addProfile(
       'Tuned',
-      '--base-url',
       `${sim.url}/v1`,
-      '--model',
       'sim-steady:tokens=3',
       '--temperature',
       '0.7',
@@ -277,8 +272,7 @@ describe('profiles and runs carry the parameters', () => {
       '11',
       '--body',
       '{"user":"bench"}',
-    ]);
-    expect(add.code, add.stderr).toBe(0);
+    );
     const edit = await inHistory(['profile', 'edit', 'Tuned', '--seed', '', '--top-p', '0.5']);
     expect(edit.code, edit.stderr).toBe(0);
     const profiles = await jsonOf<Profile[]>(['profile', 'list']);
@@ -318,19 +312,13 @@ describe('profiles and runs carry the parameters', () => {
   });
 
   it('a run refuses a shared parameter a profile’s dialect has no field for, before any call', async () => {
-    const add = await inHistory([
-      'profile',
-      'add',
-      '--name',
+    await addProfile(
       'Claude-like',
-      '--base-url',
       sim.url,
+      'sim-steady:tokens=3',
       '--dialect',
       'anthropic-messages',
-      '--model',
-      'sim-steady:tokens=3',
-    ]);
-    expect(add.code, add.stderr).toBe(0);
+    );
     const run = await inHistory(['run', '--profiles', 'Claude-like', '--seed', '1']);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
@@ -431,17 +419,7 @@ describe('prompts as inputs, and what a prompt cache may serve', () => {
   });
 
   it('a run keeps the cache policy and the input length, and a warm run without warm-ups is refused', async () => {
-    const add = await inHistory([
-      'profile',
-      'add',
-      '--name',
-      'Cached',
-      '--base-url',
-      `${sim.url}/v1`,
-      '--model',
-      'sim-steady:tokens=3,cache=1',
-    ]);
-    expect(add.code, add.stderr).toBe(0);
+    await addProfile('Cached', `${sim.url}/v1`, 'sim-steady:tokens=3,cache=1');
     const run = await inHistory([
       'run',
       '--profiles',

@@ -329,6 +329,8 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
       const preset = presetOption(values.preset);
       const model = required('--model', values.model, 'profile');
       const shape = requestShapeDraft(values);
+      const dialect =
+        choice('--dialect', values.dialect, DIALECTS) ?? preset?.dialect ?? PROBE_DEFAULTS.dialect;
       return {
         kind: 'profile-add',
         target: target(values),
@@ -340,10 +342,7 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
             ? (values['base-url'] ?? preset.base_url)
             : required('--base-url', values['base-url'], 'profile'),
           model,
-          dialect:
-            choice('--dialect', values.dialect, DIALECTS) ??
-            preset?.dialect ??
-            PROBE_DEFAULTS.dialect,
+          dialect,
           ...shape,
           ...(preset?.key_header && values['key-header'] === undefined
             ? { key_header: preset.key_header.name, key_prefix: preset.key_header.prefix || null }
@@ -355,13 +354,7 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
           },
           notes: values.notes ?? '',
           allow_insecure_key: values['allow-insecure-key'] ?? false,
-          params: requestParamsFlags(
-            values,
-            choice('--dialect', values.dialect, DIALECTS) ??
-              preset?.dialect ??
-              PROBE_DEFAULTS.dialect,
-            preset?.params,
-          ),
+          params: requestParamsFlags(values, dialect, preset?.params),
         },
       };
     }
