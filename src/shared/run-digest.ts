@@ -11,6 +11,7 @@ import { compareRunSteps, type Comparison, type ComparedTrial } from './comparis
 import { failingProfiles, type FailingProfile } from './failing-profiles';
 import { findingsSteps, type Finding } from './findings';
 import type { ProfileSnapshot } from './run';
+import { prefillFitsSteps, type PrefillFit, type PrefillTrial } from './prefill';
 import { median } from './stats';
 import { completed, ITEMS_PER_STEP, type Steps } from './steps';
 import { summarizeSteps, type ModeSummary, type SummarizedTrial } from './summary';
@@ -47,6 +48,12 @@ export interface RunDigest {
   failing_profiles: FailingProfile[];
   /** Keyed by profile id, then mode: every profile × mode with a summary. */
   reported_tokens: Record<string, Partial<Record<Mode, ReportedTokens>>>;
+  /**
+   * Keyed by profile id, then mode: how the first token's time grows with the
+   * prompt (prefill.ts), for each profile × mode whose trials swept at least
+   * two input lengths; empty for any other run.
+   */
+  prefill: Record<string, Partial<Record<Mode, PrefillFit>>>;
 }
 
 /**
@@ -72,6 +79,8 @@ export const DIGEST_FIELDS = [
   'usage_completion_tokens',
   'usage_diff',
   'cached_prompt_tokens',
+  'usage_prompt_tokens',
+  'input_tokens',
   'error',
 ] as const satisfies readonly (keyof Trial)[];
 
@@ -130,6 +139,7 @@ export function* runDigestSteps(
     comparisons,
     findings: found,
     reported_tokens: yield* reportedTokensSteps(summaries, byProfile),
+    prefill: yield* prefillSteps(byProfile),
     failing_profiles: failingProfiles(
       profiles.map((p) => p.id),
       trials,
@@ -222,4 +232,22 @@ function reportedTokens(
     usage: usage === null ? null : { median: usage, n: reported.length },
     difference: median(reported.map((trial) => trial.usage_diff ?? NaN)),
   };
+}
+
+/** RunDigest.prefill of the trials, in the order given. */
+export function prefillByProfile(trials: readonly PrefillOfTrial[]): RunDigest['prefill'] {
+  return completed(prefillSteps(completed(trialsByProfileSteps(trials))));
+}
+
+type PrefillOfTrial = Pick<DigestTrial, 'profile_id' | 'warmup'> & { trial: PrefillTrial };
+
+function* prefillSteps(
+  byProfile: ReadonlyMap<string, readonly PrefillOfTrial[]>,
+): Steps<RunDigest['prefill']> {
+  const prefill: RunDigest['prefill'] = {};
+  for (const [id, trials] of byProfile) {
+    const fits = yield* prefillFitsSteps(trials.filter((t) => !t.warmup).map((t) => t.trial));
+    if (Object.keys(fits).length > 0) prefill[id] = fits;
+  }
+  return prefill;
 }

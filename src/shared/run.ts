@@ -9,6 +9,8 @@ export const MAX_TRIALS = 1000;
 export const MAX_TOKENS = 1_000_000;
 /** A synthetic prompt's length (RunConfig.input_tokens): above the longest context windows today (1M tokens). */
 export const MAX_INPUT_TOKENS = 2_000_000;
+/** Input lengths of one sweep: enough points for a line, few enough that each gets its trials. */
+export const MAX_INPUT_LENGTHS = 12;
 /** Repetitions of one series (`run --repeat`, "repeat every"): a month of half-hourly runs, with room. */
 export const MAX_REPEAT = 10_000;
 /** The longest interval between a series' repetitions. */
@@ -214,9 +216,11 @@ export interface RunConfig {
   params?: SharedParams;
   /**
    * Send a synthetic prompt of this many input tokens (o200k_base): filler,
-   * then `prompt` as its question (src/main/prompts). Absent: `prompt` as it is.
+   * then `prompt` as its question (src/main/prompts). A list is a sweep: each
+   * length is a group of `trials` trials per mode (inputLengths). Absent:
+   * `prompt` as it is.
    */
-  input_tokens?: number;
+  input_tokens?: number | number[];
   /**
    * What the provider's prompt cache may serve (CACHE_POLICIES). Absent in
    * runs made before LastToken chose: their trials sent identical prompts, unprimed.
@@ -233,6 +237,13 @@ export interface RunConfig {
 export const CACHE_POLICIES = ['cold', 'warm'] as const;
 export type CachePolicy = (typeof CACHE_POLICIES)[number];
 export const DEFAULT_CACHE_POLICY: CachePolicy = 'cold';
+
+/** The input lengths a run sends, in the order given; empty when it sends its prompt as it is. */
+export function inputLengths(config: Pick<RunConfig, 'input_tokens'>): readonly number[] {
+  const lengths = config.input_tokens;
+  if (lengths === undefined) return [];
+  return typeof lengths === 'number' ? [lengths] : lengths;
+}
 
 /** A profile as it was when a run started (without key), kept with the run. */
 export type ProfileSnapshot = Omit<Profile, 'created_at' | 'updated_at'>;

@@ -127,6 +127,11 @@ export interface Trial {
    * trial that sent no request, or was measured before LastToken kept it.
    */
   token_param: string | null;
+  /**
+   * The synthetic prompt's length the request was made at (RunConfig.input_tokens:
+   * its group in a sweep); null when it sent its prompt as given.
+   */
+  input_tokens: number | null;
 
   tokens_per_chunk_mean: number | null;
   itl_ms: number | null;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEvent, ArrivalSeries, RunView, TrialPage } from '../../src/shared/api';
+import type { ArrivalSeries, RunView, TrialPage } from '../../src/shared/api';
 import { runComparisons } from '../../src/shared/comparisons';
 import { findings } from '../../src/shared/findings';
 import { DEFAULT_RUN_LIMITS } from '../../src/shared/run';
@@ -19,6 +19,7 @@ import {
   type AppUnderTest,
   ARTIFACTS,
   axeViolations,
+  finishedRun,
   LOOKS,
   screenshot,
   startAppUnderTest,
@@ -34,20 +35,8 @@ let app: AppUnderTest;
 let runId: string;
 let view: RunView;
 
-async function finishedRun(profileIds: string[]): Promise<string> {
-  let started: string | null = null;
-  const early = new Set<string>();
-  const done = new Promise<void>((resolve) => {
-    const stop = app.services.events.subscribe((event: AppEvent) => {
-      if (event.type !== 'run_finished') return;
-      early.add(event.run_id);
-      if (event.run_id === started) {
-        stop();
-        resolve();
-      }
-    });
-  });
-  const { run_id } = await app.services.runs.start({
+function runOf(profileIds: string[]): Promise<string> {
+  return finishedRun(app, {
     prompt: 'Count from one to twenty.',
     max_tokens: 64,
     modes: ['stream', 'plain'],
@@ -60,9 +49,6 @@ async function finishedRun(profileIds: string[]): Promise<string> {
     max_retry_wait_ms: 0,
     give_up_after: 0,
   });
-  started = run_id;
-  if (!early.has(run_id)) await done;
-  return run_id;
 }
 
 beforeAll(async () => {
@@ -79,7 +65,7 @@ beforeAll(async () => {
     base_url,
     model: 'sim-error-429:retry_after=7',
   });
-  runId = await finishedRun([pings.id, batched.id, limited.id]);
+  runId = await runOf([pings.id, batched.id, limited.id]);
   const result = await app.services.dispatch('historyRun', { run_id: runId });
   if (!result.ok) throw new Error(result.error.message);
   view = result.value as RunView;
@@ -376,7 +362,7 @@ describe('a stream a proxy released in bursts', () => {
       base_url,
       model: 'sim-steady:ttft=50,gap=5,tokens=200',
     });
-    const id = await finishedRun([bursty.id, steady.id]);
+    const id = await runOf([bursty.id, steady.id]);
     const result = await app.services.dispatch('historyRun', { run_id: id });
     if (!result.ok) throw new Error(result.error.message);
     const { findings: shown } = result.value as RunView;

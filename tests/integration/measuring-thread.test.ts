@@ -63,6 +63,7 @@ describe('the protocol', () => {
     mode: 'stream',
     trial_index,
     warmup,
+    input_tokens: warmup ? null : 8000,
   });
   const endpoint: EndpointSpec = {
     base_url: 'http://127.0.0.1:9/v1',
@@ -133,7 +134,7 @@ describe('the protocol', () => {
       {
         runId: 'r1',
         config: config(['a']),
-        prompt: 'hi',
+        prompts: [{ input_tokens: null, text: 'hi' }],
         schedule: [],
         profiles: [makeProfile('a')],
         liveTokens: true,
@@ -188,8 +189,8 @@ describe('the protocol', () => {
       {
         runId: 'r2',
         config: config(['a']),
-        prompt: 'hi',
-        schedule: [{ mode: 'stream', trial_index: 1, warmup: false }],
+        prompts: [{ input_tokens: null, text: 'hi' }],
+        schedule: [{ mode: 'stream', trial_index: 1, warmup: false, input_tokens: null }],
         profiles: [makeProfile('a')],
         liveTokens: false,
         abortAfterTokens: null,

@@ -14,7 +14,8 @@ import { openAppServices, type AppServices } from '../../src/main/app-services';
 import { KeytarKeyStore, type KeyStore } from '../../src/main/secrets';
 import { startSimulator, type SimServer } from '../../src/main/sim';
 import { startWebServer, type WebServer } from '../../src/main/web';
-import type { Language, Theme } from '../../src/shared/api';
+import type { AppEvent, Language, Theme } from '../../src/shared/api';
+import type { RunConfig } from '../../src/shared/run';
 import { buildRenderer } from './build-renderer';
 import { launchChromium, type Browser } from './chromium';
 import { ROOT } from './spawn-cli';
@@ -178,4 +179,24 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** Starts a run through the app's services and resolves with its id once it has finished. */
+export async function finishedRun(app: AppUnderTest, config: RunConfig): Promise<string> {
+  let started: string | null = null;
+  const early = new Set<string>();
+  const done = new Promise<void>((resolve) => {
+    const stop = app.services.events.subscribe((event: AppEvent) => {
+      if (event.type !== 'run_finished') return;
+      early.add(event.run_id);
+      if (event.run_id === started) {
+        stop();
+        resolve();
+      }
+    });
+  });
+  const { run_id } = await app.services.runs.start(config);
+  started = run_id;
+  if (!early.has(run_id)) await done;
+  return run_id;
 }

@@ -59,6 +59,7 @@ export function observations(
     started_at: '2026-11-30T00:00:00.000Z',
     t0_mono_ms: 1000,
     token_param: 'max_tokens',
+    input_tokens: null,
     phases: { reused_connection: false, dns_ms: 0, connect_ms: 1, proxy_ms: null, tls_ms: null },
     proxy: null,
     headers_ms: 5,

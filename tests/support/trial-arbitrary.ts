@@ -80,6 +80,7 @@ export const trialArbitrary: fc.Arbitrary<Trial> = fc.record({
   usage_diff: maybe(fc.integer()),
   usage_requested: fc.boolean(),
   token_param: fc.constantFrom(null, 'max_tokens', 'max_completion_tokens'),
+  input_tokens: fc.option(fc.integer({ min: 1, max: 2_000_000 })),
   tokens_per_chunk_mean: maybe(finite),
   itl_ms: maybe(finite),
   decode_tps: maybe(finite),

@@ -189,6 +189,13 @@ describe('headers', () => {
         `${m}_median_ci95_low`,
         `${m}_median_ci95_high`,
       ]),
+      'input_lengths',
+      'prefill_x',
+      'prefill_n',
+      'prefill_ms_per_ktok',
+      'prefill_ms_per_ktok_ci95_low',
+      'prefill_ms_per_ktok_ci95_high',
+      'ttft_fixed_ms',
     ]);
     expect(headerOf(csv)).toEqual(
       expect.arrayContaining([
@@ -240,6 +247,7 @@ describe('headers', () => {
       'usage_completion_tokens',
       'cached_prompt_tokens',
       'reasoning_tokens_api',
+      'input_tokens',
       'usage_prompt_tokens',
       'usage_diff',
       'usage_requested',

@@ -72,6 +72,70 @@ describe('trialSchedule', () => {
   });
 });
 
+describe('trialSchedule of a sweep of input lengths', () => {
+  const order = (c: Partial<RunConfig>) =>
+    trialSchedule(config(c)).map(
+      (t) => `${t.mode[0]}${t.trial_index}${t.warmup ? 'w' : ''}@${t.input_tokens ?? '-'}`,
+    );
+
+  it('runs every length once per round, every mode at each, one index per length and round', () => {
+    expect(order({ trials: 2, input_tokens: [1000, 8000], warmup: true })).toEqual([
+      's0w@1000',
+      'p0w@1000',
+      's1@1000',
+      'p1@1000',
+      's2@8000',
+      'p2@8000',
+      's3@1000',
+      'p3@1000',
+      's4@8000',
+      'p4@8000',
+    ]);
+  });
+
+  it('gives one length, or none, to every trial', () => {
+    expect(order({ trials: 2, modes: ['stream'], input_tokens: 500 })).toEqual([
+      's1@500',
+      's2@500',
+    ]);
+    expect(order({ trials: 1, modes: ['stream'] })).toEqual(['s1@-']);
+  });
+
+  it('plans trials × lengths × modes calls', () => {
+    const plan = planRun(
+      config({ trials: 3, input_tokens: [100, 200, 300], warmup: true }),
+      lookup(profile('a')),
+    );
+    expect(plan).toMatchObject({ calls: 3 * 3 * 2 + 2, warmup_calls: 2 });
+  });
+
+  it('says every problem with the lengths at once', () => {
+    const profiles = lookup(profile('a'));
+    expect(
+      runConfigProblems(
+        config({ input_tokens: [0, 1000, 1000, 2.5], cache: 'warm', warmup: true }),
+        profiles,
+      ),
+    ).toEqual([
+      'input_tokens must be whole numbers from 1 to 2000000, got 0, 2.5',
+      'input length 1000 is listed more than once',
+      'a warm cache is primed by one warm-up prompt, and a sweep sends several: ' +
+        'sweep with a cold cache, or measure each length as its own warm run',
+    ]);
+    expect(runConfigProblems(config({ input_tokens: [] }), profiles)).toEqual([
+      'input_tokens is an empty list: give at least one length, or leave it out',
+    ]);
+    const many = Array.from({ length: 13 }, (_, i) => (i + 1) * 100);
+    expect(runConfigProblems(config({ input_tokens: many }), profiles)).toEqual([
+      'a sweep takes at most 12 input lengths, got 13',
+    ]);
+    // One length with a warm cache is a warm run like any other.
+    expect(
+      runConfigProblems(config({ input_tokens: [4000], cache: 'warm', warmup: true }), profiles),
+    ).toEqual([]);
+  });
+});
+
 describe('planRun', () => {
   const profiles = lookup(profile('a'), profile('b'), profile('c'));
 

@@ -41,6 +41,7 @@ export function makeTrial(overrides: Partial<Trial> = {}): Trial {
     cached_prompt_tokens: null,
     reasoning_tokens_api: null,
     token_param: 'max_tokens',
+    input_tokens: null,
     usage_diff: 0,
     usage_requested: true,
 

@@ -52,8 +52,8 @@ export interface ProbeOptions {
   trials: number;
   maxTokens: number;
   prompt: string;
-  /** A synthetic prompt of this many tokens around `prompt`; null: `prompt` as it is. */
-  inputTokens: number | null;
+  /** A synthetic prompt of each of these lengths around `prompt` (several: a sweep); none: `prompt` as it is. */
+  inputTokens: number[];
   cache: CachePolicy;
   /** What each request says besides the prompt, checked for the dialect. */
   params: RequestParams;

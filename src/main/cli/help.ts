@@ -72,6 +72,18 @@ const SHARED_PARAMS_HELP = `  --system TEXT          a system prompt, sent first
   --seed N               sampling seed (openai-chat; Anthropic has none)
   --stop TEXT            a stop sequence, repeatable up to 4 (\\n for a line break)`;
 
+/** What a probe or a run sends as its prompt (prompt-args.ts). */
+const PROMPT_HELP = `  --prompt-file FILE     the prompt from a file (its last line break dropped)
+  --input-tokens N       a synthetic prompt of N input tokens (o200k_base): filler
+                         text in the prompt's language, then the prompt as its
+                         question. N,N,... (1000,8k,32k) sweeps the lengths: each
+                         its own group of trials, reported with TTFT against
+                         prompt tokens and the fitted prefill_ms_per_ktok
+  --cache cold|warm      cold (default): each trial's prompt starts with a marker
+                         of its own, so no prompt cache can serve it; warm:
+                         identical prompts, the cache primed first by the warm-ups
+                         (one length only)`;
+
 /** The request parameters a profile (or a probe) sends besides the prompt. */
 const REQUEST_PARAMS_HELP = `${SHARED_PARAMS_HELP}
   --reasoning-effort E   openai-chat: none, minimal, low, medium, high or xhigh
@@ -110,6 +122,7 @@ Run:
   --trials N             trials per mode (default ${PROBE_DEFAULTS.trials})
   --max-tokens N         max_tokens of each request (default ${PROBE_DEFAULTS.maxTokens})
   --prompt TEXT          default: "${PROBE_DEFAULTS.prompt}"
+${PROMPT_HELP}
 ${REQUEST_PARAMS_HELP}
   --reuse-connection     keep one connection across trials (default: a new one per trial)
   --abort-after N        abort experiment: hang up each stream after N tokens and
@@ -316,10 +329,11 @@ Run:
   --profiles ID,ID       profile ids or names, separated by commas
   --modes M,M            stream, plain, or both in the order each round runs them
                          (default stream,plain)
-  --trials N             trials per profile and mode (default ${PROBE_DEFAULTS.trials})
+  --trials N             trials per profile and mode, at each input length (default ${PROBE_DEFAULTS.trials})
   --max-tokens N         max_tokens of every request (default: the profiles' own
                          default when they agree, else ${PROBE_DEFAULTS.maxTokens})
   --prompt TEXT          default: "${PROBE_DEFAULTS.prompt}"
+${PROMPT_HELP}
 ${SHARED_PARAMS_HELP}
                          These are sent by every profile, over the profile's own;
                          a profile whose dialect has no such field is refused
@@ -412,7 +426,9 @@ export const EXPORT_HELP = `Usage: lasttoken export RUN_ID --kind summary|trials
 
 Writes one run as CSV (RFC 4180, columns named as in DESIGN.md):
   summary   one row per profile and mode: n, median, p95, min, max, mean, sd
-            and the median's 95% interval of every metric
+            and the median's 95% interval of every metric; for a sweep of
+            input lengths also prefill_ms_per_ktok (its 95% interval) and
+            ttft_fixed_ms
   trials    one row per trial, every measured figure
   chunks    one row per chunk of every trial: arrival, gap, chars, tokens
   comparisons  one row per pair of profiles (or stream against plain), mode

@@ -1,6 +1,7 @@
 // `lasttoken history`, `show` and `export`: reading the runs back. A run is
 // named by its id or by the start of it, as long as only one run matches.
 
+import { prefillByProfile } from '../../shared/run-digest';
 import { runComparisons } from '../../shared/comparisons';
 import type { RunDetail } from '../../shared/run';
 import { csvDataOf, writeCsvFile } from '../export';
@@ -86,7 +87,7 @@ export function runHistoryCommand(
         const detail = atPace(findRun(store, command.run), command.readerPace);
         io.stdout.write(
           json
-            ? `${jsonText({ run: runAsMeasured(detail), summary: summaryRows(detail), trials: detail.trials, comparisons: runComparisons(detail) })}\n`
+            ? `${jsonText({ run: runAsMeasured(detail), summary: summaryRows(detail), prefill: prefillByProfile(detail.trials), trials: detail.trials, comparisons: runComparisons(detail) })}\n`
             : `${renderRunHeader(detail)}\n${renderRunReport(detail)}`,
         );
         return 0;

@@ -9,7 +9,8 @@ import { summarize } from '../../shared/summary';
 import type { Trial } from '../../shared/trial';
 import { sharedMeasuringThread } from '../measuring';
 import { checkEndpoint, InsecureKeyError, ProbeConfigError, TOKENIZER } from '../probe';
-import { promptText } from '../prompts';
+import { inputTokensOf } from './prompt-args';
+import { promptTexts, type RunPrompt } from '../prompts';
 import { RunConfigError, trialSchedule } from '../runs/plan';
 import { UsageError, type ProbeOptions } from './args';
 import { jsonText, plural, printable } from './format';
@@ -20,7 +21,7 @@ import { isAbortExperiment, renderReport } from './report-table';
 
 export async function runProbe(options: ProbeOptions, io: CliIo): Promise<number> {
   checkProbedEndpoint(options);
-  const { trials, interrupted } = await runTrials(options, await probePrompt(options), io);
+  const { trials, interrupted } = await runTrials(options, await probePrompts(options), io);
 
   const { base_url, model, dialect } = options.endpoint;
   const endpoint = { base_url, model, dialect };
@@ -92,12 +93,12 @@ function probedProfile(options: ProbeOptions): ProfileSnapshot {
   };
 }
 
-/** What each trial's user message says: the prompt, or the synthetic one --input-tokens asks for. */
-async function probePrompt(options: ProbeOptions): Promise<string> {
+/** What each trial's user message says: the prompt, or the synthetic ones --input-tokens asks for. */
+async function probePrompts(options: ProbeOptions): Promise<RunPrompt[]> {
   try {
-    return await promptText({
+    return await promptTexts({
       prompt: options.prompt,
-      ...(options.inputTokens === null ? {} : { input_tokens: options.inputTokens }),
+      ...inputTokensOf(options.inputTokens),
     });
   } catch (error) {
     if (error instanceof RunConfigError) throw new UsageError(error.problems.join('; '));
@@ -107,12 +108,12 @@ async function probePrompt(options: ProbeOptions): Promise<string> {
 
 async function runTrials(
   options: ProbeOptions,
-  prompt: string,
+  prompts: readonly RunPrompt[],
   io: CliIo,
 ): Promise<{ trials: Trial[]; interrupted: boolean }> {
   const config: RunConfig = {
     prompt: options.prompt,
-    ...(options.inputTokens === null ? {} : { input_tokens: options.inputTokens }),
+    ...inputTokensOf(options.inputTokens),
     cache: options.cache,
     max_tokens: options.maxTokens,
     // Round-robin (trialSchedule): trial 1 of each mode, then trial 2 of each... so drift over
@@ -148,7 +149,7 @@ async function runTrials(
     {
       runId: randomUUID(),
       config,
-      prompt,
+      prompts,
       schedule,
       profiles: [probedProfile(options)],
       liveTokens: false,

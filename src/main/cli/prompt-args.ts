@@ -1,15 +1,17 @@
 // What a probe or a run sends as its prompt, alike on both: --prompt TEXT or
 // --prompt-file FILE, --input-tokens N for a synthetic prompt of that many
-// tokens around it, and --cache cold|warm for what a provider's prompt cache
-// may serve.
+// tokens around it (N,N,... a sweep of lengths), and --cache cold|warm for
+// what a provider's prompt cache may serve.
 
 import { readFileSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import {
   CACHE_POLICIES,
   DEFAULT_CACHE_POLICY,
+  MAX_INPUT_LENGTHS,
   MAX_INPUT_TOKENS,
   type CachePolicy,
+  type RunConfig,
 } from '../../shared/run';
 import { choice, integerOption, PROBE_DEFAULTS, UsageError } from './options';
 
@@ -25,8 +27,8 @@ const MAX_PROMPT_FILE_BYTES = 32 * 1024 * 1024;
 
 export interface PromptChoice {
   prompt: string;
-  /** A synthetic prompt of this many tokens, `prompt` its question; null: `prompt` as it is. */
-  inputTokens: number | null;
+  /** A synthetic prompt of each of these lengths, `prompt` its question (several: a sweep); none: `prompt` as it is. */
+  inputTokens: number[];
   cache: CachePolicy;
 }
 
@@ -47,6 +49,26 @@ function promptFile(path: string): string {
   return text.replace(/\r?\n$/, '');
 }
 
+/** --input-tokens 8000, or a sweep: 1000,8000,32000 (a k suffix is thousands: 32k). */
+function inputLengthsOption(value: string | undefined): number[] {
+  if (value === undefined) return [];
+  const lengths = value.split(',').map((part) => {
+    const thousands = /^\s*(\d+)\s*k\s*$/i.exec(part);
+    const given = thousands ? String(Number(thousands[1]) * 1000) : part;
+    return integerOption('--input-tokens', given, 1, MAX_INPUT_TOKENS) as number;
+  });
+  if (lengths.length > MAX_INPUT_LENGTHS) {
+    throw new UsageError(
+      `--input-tokens takes at most ${MAX_INPUT_LENGTHS} lengths; got ${lengths.length}`,
+    );
+  }
+  const repeated = lengths.find((n, i) => lengths.indexOf(n) !== i);
+  if (repeated !== undefined) {
+    throw new UsageError(`--input-tokens lists ${repeated} more than once`);
+  }
+  return lengths;
+}
+
 export function promptFlags(values: {
   prompt?: string;
   'prompt-file'?: string;
@@ -65,9 +87,19 @@ export function promptFlags(values: {
       values['prompt-file'] === undefined ? '--prompt is empty' : '--prompt-file holds no prompt',
     );
   }
-  return {
-    prompt,
-    inputTokens: integerOption('--input-tokens', values['input-tokens'], 1, MAX_INPUT_TOKENS),
-    cache: choice('--cache', values.cache, CACHE_POLICIES) ?? DEFAULT_CACHE_POLICY,
-  };
+  const inputTokens = inputLengthsOption(values['input-tokens']);
+  const cache = choice('--cache', values.cache, CACHE_POLICIES) ?? DEFAULT_CACHE_POLICY;
+  if (cache === 'warm' && inputTokens.length > 1) {
+    throw new UsageError(
+      '--cache warm primes one prompt, and a sweep of --input-tokens sends several: ' +
+        'sweep with --cache cold, or measure each length as its own warm run',
+    );
+  }
+  return { prompt, inputTokens, cache };
+}
+
+/** RunConfig.input_tokens for the lengths given: none, one, or a sweep. */
+export function inputTokensOf(lengths: readonly number[]): Pick<RunConfig, 'input_tokens'> {
+  if (lengths.length === 0) return {};
+  return { input_tokens: lengths.length === 1 ? (lengths[0] as number) : [...lengths] };
 }

@@ -5,11 +5,13 @@
 
 import { compareRun, type Comparison } from '../../shared/comparisons';
 import { contentSilenceOf, findings, promptCache } from '../../shared/findings';
+import { prefillFits } from '../../shared/prefill';
 import { readerPaceOf } from '../../shared/reader';
 import { describe, median, type Distribution } from '../../shared/stats';
 import { headlineFirstTokenMetric, metricLabel, type ModeSummary } from '../../shared/summary';
 import type { Dialect, Mode, SummaryMetric, Trial } from '../../shared/trial';
 import { settleWords, verdictWords } from './comparison-text';
+import { prefillSections } from './prefill-report';
 import {
   formatCount,
   formatMetric,
@@ -89,7 +91,8 @@ export function renderReport(input: ReportInput): string {
   const abort =
     input.abortAfter === null ? [] : abortSection(input.abortAfter, input.trials, input.summaries);
   const failed = failedTrials(input.trials);
-  for (const section of [crossMode, abort, failed]) {
+  const sweep = prefillSections(prefillFits(input.trials));
+  for (const section of [sweep, crossMode, abort, failed]) {
     if (section.length > 0) lines.push('', ...section);
   }
   return `${lines.join('\n')}\n`;
@@ -145,6 +148,7 @@ function modeBlock(
   const title = `--- ${mode} (${plural(summary.trials, 'trial')}: ${[`${summary.ok} ok`, ...failures].join(', ')}) ---`;
   const notes = [
     ...(rows.length === 0 ? [noFigures(trials)] : []),
+    ...sweepNote(trials),
     ...chunkNote(summary),
     ...(pinged ? [ok.some((t) => t.pings_after_ttft > 0) ? PING_NOTE : PING_WAIT_NOTE] : []),
     ...flagNote(
@@ -158,6 +162,14 @@ function modeBlock(
     ...usageNote(ok, tokenizer),
   ];
   return { title, rows, notes };
+}
+
+/** A sweep's figures pool its lengths: the section below tells them apart. */
+function sweepNote(trials: readonly Trial[]): string[] {
+  const lengths = new Set(trials.flatMap((t) => (t.input_tokens === null ? [] : [t.input_tokens])));
+  return lengths.size < 2
+    ? []
+    : [`these figures pool ${lengths.size} input lengths: the first token against each is below`];
 }
 
 function noFigures(trials: readonly Trial[]): string {

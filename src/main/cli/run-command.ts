@@ -3,7 +3,8 @@
 // each trial is saved as it ends; Ctrl-C cancels, keeping what finished. The
 // built-in demo profile runs against a simulator started here for the run.
 
-import { promptText } from '../prompts';
+import { inputTokensOf } from './prompt-args';
+import { promptTexts, type RunPrompt } from '../prompts';
 import { learningInto } from '../runs/profile-learning';
 import {
   TIME_LIMITS,
@@ -54,14 +55,14 @@ export function runRunCommand(command: RunCommand, io: CliIo, deps: CliDeps): Pr
       max_retry_wait_ms: options.maxRetryWaitMs,
       give_up_after: options.giveUpAfter,
       ...(options.params === undefined ? {} : { params: options.params }),
-      ...(options.inputTokens === null ? {} : { input_tokens: options.inputTokens }),
+      ...inputTokensOf(options.inputTokens),
       cache: options.cache,
     };
     let plan: RunPlan;
-    let prompt: string;
+    let prompts: RunPrompt[];
     try {
       plan = planRun(config, session.store.profiles);
-      prompt = await promptText(config);
+      prompts = await promptTexts(config);
     } catch (error) {
       if (error instanceof RunConfigError) throw new UsageError(error.problems.join('; '));
       throw error;
@@ -74,13 +75,13 @@ export function runRunCommand(command: RunCommand, io: CliIo, deps: CliDeps): Pr
     const json = command.target.json;
     try {
       if (options.repeat === 1) {
-        return await execute(session, { config, prompt }, chosen, sim, options, io, json, {
+        return await execute(session, { config, prompts }, chosen, sim, options, io, json, {
           series_id: null,
           label: options.label,
         });
       }
       return await runSeries(
-        (tags) => execute(session, { config, prompt }, chosen, sim, options, io, json, tags),
+        (tags) => execute(session, { config, prompts }, chosen, sim, options, io, json, tags),
         {
           count: options.repeat,
           everyMs: options.everyMs,
@@ -97,7 +98,7 @@ export function runRunCommand(command: RunCommand, io: CliIo, deps: CliDeps): Pr
 
 async function execute(
   session: CliStore,
-  { config, prompt }: { config: RunConfig; prompt: string },
+  { config, prompts }: { config: RunConfig; prompts: readonly RunPrompt[] },
   chosen: readonly Profile[],
   sim: SimThread | null,
   options: RunOptions,
@@ -125,7 +126,7 @@ async function execute(
     },
     config,
     tags,
-    prompt,
+    prompts,
   );
   const progress = createRunProgress(io.stderr, {
     total: handle.plan.calls,

@@ -5,6 +5,7 @@
 import {
   DEFAULT_GIVE_UP_AFTER,
   DEFAULT_MAX_RETRY_WAIT_MS,
+  inputLengths,
   profileNameOf,
   type CachePolicy,
   type ProfileFailure,
@@ -215,16 +216,12 @@ export function renderRunHeader(detail: RunDetail): string {
       `${p.name} (${p.id}): ${p.model} @ ${p.base_url}, ${p.dialect}` +
         paramsText(effectiveParams(p.params, config.params)),
     ]),
-    [
-      'prompt',
-      config.input_tokens === undefined
-        ? JSON.stringify(config.prompt)
-        : `${plural(config.input_tokens, 'input token')} (o200k_base): filler, then ${JSON.stringify(config.prompt)}`,
-    ],
+    ['prompt', promptLine(config)],
     ['cache', cacheText(config.cache)],
     [
       'plan',
       `${plural(config.trials, 'trial')} of ${config.modes.join(' and ')} per profile` +
+        `${inputLengths(config).length > 1 ? ` at each of ${inputLengths(config).length} input lengths` : ''}` +
         `${config.warmup ? ', after a warm-up per mode' : ''}, max_tokens ${config.max_tokens}, ` +
         `${plural(run.planned_calls, 'API call')}`,
     ],
@@ -293,4 +290,15 @@ function cacheText(cache: CachePolicy | undefined): string {
     case undefined:
       return 'identical prompts, not primed (measured before LastToken chose a cache policy)';
   }
+}
+
+/** What the trials sent as their prompt: as given, or filler of each input length around it. */
+function promptLine(config: RunConfig): string {
+  const lengths = inputLengths(config);
+  if (lengths.length === 0) return JSON.stringify(config.prompt);
+  const said =
+    lengths.length === 1
+      ? plural(lengths[0] as number, 'input token')
+      : `a sweep of ${lengths.map((n) => n.toLocaleString('en-US')).join(', ')} input tokens`;
+  return `${said} (o200k_base): filler, then ${JSON.stringify(config.prompt)}`;
 }

@@ -84,8 +84,8 @@ export interface RunOptions {
   /** Null: the profiles' default, else PROBE_DEFAULTS.maxTokens. */
   maxTokens: number | null;
   prompt: string;
-  /** A synthetic prompt of this many tokens around `prompt`; null: `prompt` as it is. */
-  inputTokens: number | null;
+  /** A synthetic prompt of each of these lengths around `prompt` (several: a sweep); none: `prompt` as it is. */
+  inputTokens: number[];
   cache: CachePolicy;
   warmup: boolean;
   /** Only the limits given on the command line; the rest come from the profiles or defaults. */

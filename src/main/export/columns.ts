@@ -4,6 +4,8 @@
 // apart. Pure data in, rows out: no database, no file system, no Electron.
 
 import type { Comparison } from '../../shared/comparisons';
+import type { PrefillFit } from '../../shared/prefill';
+import type { RunDigest } from '../../shared/run-digest';
 import type { Distribution } from '../../shared/stats';
 import type { ModeSummary } from '../../shared/summary';
 import type { ProfileSnapshot, RunRecord, StoredTrial } from '../../shared/run';
@@ -39,6 +41,8 @@ export interface SummaryContext {
   /** Undefined when the run's snapshot has no profile of that id. */
   profile: ProfileSnapshot | undefined;
   summary: ModeSummary;
+  /** How the first token grew with the prompt, for a profile × mode that swept input lengths. */
+  prefill: PrefillFit | undefined;
 }
 
 /**
@@ -106,6 +110,14 @@ export const SUMMARY_COLUMNS: readonly Column<SummaryContext>[] = [
       }),
     ),
   ),
+  // A sweep of input lengths (prefill.ts); empty for any other run.
+  column('input_lengths', (c) => c.prefill?.groups.map((g) => g.input_tokens).join(';') ?? null),
+  column('prefill_x', (c) => c.prefill?.x ?? null),
+  column('prefill_n', (c) => c.prefill?.n ?? null),
+  column('prefill_ms_per_ktok', (c) => c.prefill?.prefill_ms_per_ktok ?? null),
+  column('prefill_ms_per_ktok_ci95_low', (c) => c.prefill?.prefill_ms_per_ktok_ci95?.[0] ?? null),
+  column('prefill_ms_per_ktok_ci95_high', (c) => c.prefill?.prefill_ms_per_ktok_ci95?.[1] ?? null),
+  column('ttft_fixed_ms', (c) => c.prefill?.ttft_fixed_ms ?? null),
 ];
 
 function summaryEntries(summaries: SummariesByProfile): [string, readonly ModeSummary[]][] {
@@ -120,6 +132,7 @@ function isMap<K, V>(value: ReadonlyMap<K, V> | object): value is ReadonlyMap<K,
 export function* summaryContexts(
   run: RunRecord,
   summaries: SummariesByProfile,
+  prefill: RunDigest['prefill'] = {},
 ): Generator<SummaryContext> {
   const byProfile = new Map(summaryEntries(summaries));
   const order = [
@@ -129,7 +142,7 @@ export function* summaryContexts(
   for (const profile_id of order) {
     const profile = run.profiles.find((p) => p.id === profile_id);
     for (const summary of byProfile.get(profile_id) ?? []) {
-      yield { run, profile_id, profile, summary };
+      yield { run, profile_id, profile, summary, prefill: prefill[profile_id]?.[summary.mode] };
     }
   }
 }
@@ -170,6 +183,7 @@ export const TRIAL_METRIC_FIELDS = [
   'usage_completion_tokens',
   'cached_prompt_tokens',
   'reasoning_tokens_api',
+  'input_tokens',
   'usage_prompt_tokens',
   'usage_diff',
   'usage_requested',
@@ -348,8 +362,14 @@ export function profileLookup(run: RunRecord): (id: string) => ProfileSnapshot |
   return (id) => byId.get(id);
 }
 
-export function* summaryRows(run: RunRecord, summaries: SummariesByProfile): Generator<Cell[]> {
-  for (const context of summaryContexts(run, summaries)) yield row(SUMMARY_COLUMNS, context);
+export function* summaryRows(
+  run: RunRecord,
+  summaries: SummariesByProfile,
+  prefill: RunDigest['prefill'] = {},
+): Generator<Cell[]> {
+  for (const context of summaryContexts(run, summaries, prefill)) {
+    yield row(SUMMARY_COLUMNS, context);
+  }
 }
 
 export function* comparisonRows(

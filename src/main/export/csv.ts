@@ -11,6 +11,7 @@ import { stringify, type Options, type Stringifier } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
 import type { Comparison } from '../../shared/comparisons';
 import type { RunRecord, StoredTrial } from '../../shared/run';
+import type { RunDigest } from '../../shared/run-digest';
 import { summarize, type ModeSummary } from '../../shared/summary';
 import {
   CHUNK_COLUMNS,
@@ -39,6 +40,8 @@ export interface SummaryExportData {
   run: RunRecord;
   /** Keyed by profile id; `summariesByProfile` computes them from stored trials. */
   summaries: SummariesByProfile;
+  /** A sweep's fits (RunDigest.prefill, prefillByProfile); absent: none. */
+  prefill?: RunDigest['prefill'];
 }
 
 export interface TrialsExportData {
@@ -125,8 +128,8 @@ function numberCell(columns: readonly string[]) {
 
 function* syncRows<K extends CsvKind>(kind: K, data: CsvData[K]): Generator<Cell[]> {
   if (kind === 'summary') {
-    const { run, summaries } = data as SummaryExportData;
-    yield* summaryRows(run, summaries);
+    const { run, summaries, prefill } = data as SummaryExportData;
+    yield* summaryRows(run, summaries, prefill);
     return;
   }
   if (kind === 'comparisons') {

@@ -6,6 +6,7 @@
 // the event loop between pages; the CLI, which serves nobody meanwhile,
 // reads the run whole.
 
+import { prefillByProfile } from '../../shared/run-digest';
 import type { Readable } from 'node:stream';
 import { runComparisons } from '../../shared/comparisons';
 import { readerPaceOf } from '../../shared/reader';
@@ -40,7 +41,11 @@ export interface ExportSource {
 /** What an export of `kind` is made of, from a stored run read whole. */
 export function csvDataOf<K extends CsvKind>(detail: RunDetail, kind: K): CsvStreamData[K] {
   const data: { [Kind in CsvKind]: () => CsvStreamData[Kind] } = {
-    summary: () => ({ run: detail.run, summaries: detail.summaries }),
+    summary: () => ({
+      run: detail.run,
+      summaries: detail.summaries,
+      prefill: prefillByProfile(detail.trials),
+    }),
     trials: () => ({ run: detail.run, trials: detail.trials }),
     chunks: () => ({ run: detail.run, trials: detail.trials }),
     comparisons: () => ({
@@ -71,7 +76,7 @@ async function exportOf(
   const digest = await source.digests.digest(run, pace);
   const data: CsvStreamData[CsvKind] =
     kind === 'summary'
-      ? { run, summaries: digest.summaries }
+      ? { run, summaries: digest.summaries, prefill: digest.prefill }
       : { run, comparisons: digest.comparisons, reader_pace_tps: digest.reader_pace_tps };
   return { run, data };
 }

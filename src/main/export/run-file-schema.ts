@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   CACHE_POLICIES,
   MAX_INPUT_TOKENS,
+  MAX_INPUT_LENGTHS,
   DEFAULT_RUN_LIMITS,
   MAX_RETRY_WAIT_MS,
   MAX_RPM,
@@ -137,6 +138,7 @@ const measuredTrial = exactly<Omit<Trial, keyof ReaderFields | keyof TimelineFig
     usage_diff: z.int().nullable(),
     usage_requested: z.boolean(),
     token_param: z.string().max(100).nullable().default(null),
+    input_tokens: z.int().min(1).max(MAX_INPUT_TOKENS).nullable().default(null),
     tokens_per_chunk_mean: figure,
     itl_ms: nullableMs,
     decode_tps: figure,
@@ -299,7 +301,12 @@ const config = exactly<RunConfig>()(
     max_retry_wait_ms: z.number().min(0).max(MAX_RETRY_WAIT_MS).optional(),
     give_up_after: count.max(MAX_TRIALS).optional(),
     params: exactly<SharedParams>()(sharedParamsSchema).optional(),
-    input_tokens: z.int().min(1).max(MAX_INPUT_TOKENS).optional(),
+    input_tokens: z
+      .union([
+        z.int().min(1).max(MAX_INPUT_TOKENS),
+        z.array(z.int().min(1).max(MAX_INPUT_TOKENS)).min(1).max(MAX_INPUT_LENGTHS),
+      ])
+      .optional(),
     cache: z.enum(CACHE_POLICIES).optional(),
   }),
 );

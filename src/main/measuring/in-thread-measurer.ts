@@ -25,7 +25,7 @@ export function inThreadMeasurer(deps: InThreadMeasurerDeps = {}): Measurer {
       const ctx: ProfileLoopContext = {
         runId: job.runId,
         config: job.config,
-        prompt: job.prompt,
+        prompts: job.prompts,
         schedule: job.schedule,
         reports: run.reports,
         signal: run.signal,

@@ -13,6 +13,7 @@ import type {
   RunConfig,
 } from '../../shared/run';
 import type { Trial } from '../../shared/trial';
+import type { RunPrompt } from '../prompts';
 import type { PlannedTrial } from '../runs/plan';
 
 /** A trial of the run: which profile, and its place in the schedule. */
@@ -22,8 +23,8 @@ export type TrialPlace = { run_id: string; profile_id: string } & PlannedTrial;
 export interface MeasureJob {
   runId: string;
   config: RunConfig;
-  /** What each trial's user message says: config.prompt, or the synthetic prompt it asks for (src/main/prompts). */
-  prompt: string;
+  /** What each trial's user message says, per input length (promptTexts: config.prompt, or the synthetic prompts it asks for). */
+  prompts: readonly RunPrompt[];
   schedule: readonly PlannedTrial[];
   profiles: readonly ProfileSnapshot[];
   /** Count tokens while answers stream, for a live view (TrialOptions.liveTokens). */

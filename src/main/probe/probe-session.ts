@@ -231,6 +231,7 @@ export function createProbeSession(
             secrets,
           ),
           route?.display ?? null,
+          request.input_tokens ?? null,
         );
       }
     },

@@ -222,6 +222,7 @@ function observeTrial(ctx: TrialContext, countTokens: CountTokens | null): Promi
           usage,
           usage_requested: ctx.usageRequested,
           token_param: ctx.tokenParam,
+          input_tokens: ctx.request.input_tokens ?? null,
           http_status: httpStatus,
           request_id: requestId,
           retry_after_s: retryAfter,

@@ -67,6 +67,7 @@ export interface TrialObservations {
   usage: Usage;
   usage_requested: boolean;
   token_param: string | null;
+  input_tokens: number | null;
   http_status: number | null;
   request_id: string | null;
   retry_after_s: number | null;
@@ -178,6 +179,7 @@ export function deriveTrial(o: TrialObservations): Trial {
     usage_diff: usageCompletion === null ? null : usageCompletion - tokens,
     usage_requested: o.usage_requested,
     token_param: o.token_param,
+    input_tokens: o.input_tokens,
     tokens_per_chunk_mean: chunks.length > 0 ? tokens / chunks.length : null,
     itl_ms,
     decode_tps: itl_ms !== null && itl_ms > 0 ? 1000 / itl_ms : null,
@@ -226,6 +228,7 @@ export function unmeasuredTrial(
   status: TrialStatus,
   error: string,
   proxy: string | null = null,
+  input_tokens: number | null = null,
 ): Trial {
   return deriveTrial({
     mode,
@@ -257,6 +260,7 @@ export function unmeasuredTrial(
     usage: NO_USAGE,
     usage_requested: false,
     token_param: null,
+    input_tokens,
     http_status: null,
     request_id: null,
     retry_after_s: null,

@@ -45,6 +45,8 @@ export interface RequestSpec {
    */
   params?: RequestParams;
   mode: Mode;
+  /** The synthetic prompt's length the messages were made at (RunConfig.input_tokens); absent or null: none. */
+  input_tokens?: number | null;
 }
 
 export type Limits = RunLimits;

@@ -19,7 +19,9 @@ import {
   type RunConfig,
   type RunPlan,
   CACHE_POLICIES,
+  MAX_INPUT_LENGTHS,
   MAX_INPUT_TOKENS,
+  inputLengths,
 } from '../../shared/run';
 import { MODES, type Mode } from '../../shared/trial';
 import { callSpacingMs } from './call-gate';
@@ -30,6 +32,8 @@ export interface PlannedTrial {
   /** 1-based within the profile's trials of this mode; 0 is the warm-up. */
   trial_index: number;
   warmup: boolean;
+  /** The synthetic prompt's length it sends (RunConfig.input_tokens); null: the prompt as it is. */
+  input_tokens: number | null;
 }
 
 /** The run cannot start as configured; `problems` lists every reason. */
@@ -52,16 +56,32 @@ export class RunConfigError extends Error {
  * engine's one-time stream_options probe), then interleaved rounds: round 1
  * runs each mode once, in the configured order, then round 2... so drift over
  * time affects every mode alike. Every profile has the same schedule.
+ *
+ * A sweep of input lengths runs each round once per length, in the order
+ * given, every mode at each (the same drift for every length, and one round
+ * index means one length for every profile, which pairing relies on). Its
+ * warm-ups send the first length: they warm the connection, and a warm cache,
+ * which would prime one prompt only, is refused for a sweep.
  */
 export function trialSchedule(
-  config: Pick<RunConfig, 'modes' | 'trials' | 'warmup'>,
+  config: Pick<RunConfig, 'modes' | 'trials' | 'warmup' | 'input_tokens'>,
 ): PlannedTrial[] {
+  const lengths: readonly (number | null)[] =
+    inputLengths(config).length > 0 ? inputLengths(config) : [null];
   const schedule: PlannedTrial[] = [];
   if (config.warmup) {
-    for (const mode of config.modes) schedule.push({ mode, trial_index: 0, warmup: true });
+    for (const mode of config.modes) {
+      schedule.push({ mode, trial_index: 0, warmup: true, input_tokens: lengths[0] ?? null });
+    }
   }
+  let index = 0;
   for (let round = 1; round <= config.trials; round++) {
-    for (const mode of config.modes) schedule.push({ mode, trial_index: round, warmup: false });
+    for (const input_tokens of lengths) {
+      index++;
+      for (const mode of config.modes) {
+        schedule.push({ mode, trial_index: index, warmup: false, input_tokens });
+      }
+    }
   }
   return schedule;
 }
@@ -96,6 +116,39 @@ function paramsProblems(
       if (!(error instanceof RequestParamsError)) throw error;
       problems.push(`profile “${profile.name}”: ${error.message}`);
     }
+  }
+  return problems;
+}
+
+/** What is wrong with the run's input lengths: each a whole number in range, a sweep of distinct ones. */
+function inputLengthProblems(config: RunConfig): string[] {
+  const given = config.input_tokens;
+  if (given === undefined) return [];
+  if (Array.isArray(given) && given.length === 0) {
+    return ['input_tokens is an empty list: give at least one length, or leave it out'];
+  }
+  const lengths = inputLengths(config);
+  const problems: string[] = [];
+  const bad = lengths.filter((n) => !(isPositiveInteger(n) && n <= MAX_INPUT_TOKENS));
+  if (bad.length > 0) {
+    problems.push(
+      `input_tokens must be whole numbers from 1 to ${MAX_INPUT_TOKENS}, got ${bad.join(', ')}`,
+    );
+  }
+  if (lengths.length > MAX_INPUT_LENGTHS) {
+    problems.push(
+      `a sweep takes at most ${MAX_INPUT_LENGTHS} input lengths, got ${lengths.length}`,
+    );
+  }
+  const repeated = lengths.filter((n, i) => lengths.indexOf(n) !== i);
+  if (repeated.length > 0) {
+    problems.push(`input length ${[...new Set(repeated)].join(', ')} is listed more than once`);
+  }
+  if (lengths.length > 1 && config.cache === 'warm') {
+    problems.push(
+      'a warm cache is primed by one warm-up prompt, and a sweep sends several: ' +
+        'sweep with a cold cache, or measure each length as its own warm run',
+    );
   }
   return problems;
 }
@@ -172,15 +225,7 @@ export function runConfigProblems(config: RunConfig, profiles: ProfileLookup): s
   if (config.cache === 'warm' && config.warmup !== true) {
     problems.push('a warm cache is primed by the warm-ups: turn warm-up on (warmup: true)');
   }
-  const inputTokens = config.input_tokens;
-  if (
-    inputTokens !== undefined &&
-    !(isPositiveInteger(inputTokens) && inputTokens <= MAX_INPUT_TOKENS)
-  ) {
-    problems.push(
-      `input_tokens must be a whole number from 1 to ${MAX_INPUT_TOKENS}, got ${inputTokens}`,
-    );
-  }
+  problems.push(...inputLengthProblems(config));
   for (const id of ids) {
     const rpm = profiles.get(id)?.defaults.max_rpm;
     if (rpm !== undefined && !(isPositiveInteger(rpm) && rpm <= MAX_RPM)) {
@@ -194,7 +239,7 @@ export function runConfigProblems(config: RunConfig, profiles: ProfileLookup): s
 
 /**
  * Validates the configuration and says how many API calls the run will make:
- * per profile, (trials + warm-up) × modes, and the least time pacing makes
+ * per profile, (trials × input lengths + warm-up) × modes, and the least time pacing makes
  * them take. Throws RunConfigError listing every problem.
  */
 export function planRun(config: RunConfig, profiles: ProfileLookup): RunPlan {

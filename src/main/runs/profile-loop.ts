@@ -23,10 +23,11 @@ import {
   type ProfileSnapshot,
   type RunConfig,
 } from '../../shared/run';
-import type { Mode, Trial } from '../../shared/trial';
+import type { Trial } from '../../shared/trial';
 import { callSpacingMs, type CallGates } from './call-gate';
 import type { PlannedTrial } from './plan';
 import { messageOf } from './message-of';
+import { promptFor, type RunPrompt } from '../prompts';
 
 export type SessionFactory = (endpoint: EndpointSpec, options: ProbeSessionOptions) => TrialRunner;
 
@@ -34,8 +35,8 @@ export type SessionFactory = (endpoint: EndpointSpec, options: ProbeSessionOptio
 export interface ProfileLoopContext {
   runId: string;
   config: RunConfig;
-  /** The user message's text (MeasureJob.prompt). */
-  prompt: string;
+  /** The user message's text per input length (MeasureJob.prompts). */
+  prompts: readonly RunPrompt[];
   schedule: readonly PlannedTrial[];
   reports: MeasureReports;
   signal: AbortSignal;
@@ -176,7 +177,7 @@ async function runOneTrial(
   const { reports, signal } = ctx;
   const place: TrialPlace = { run_id: ctx.runId, profile_id: profile.id, ...planned };
   reports.trialStarted(place);
-  const trial = await session.runTrial(request(ctx, profile, planned.mode), ctx.config.limits, {
+  const trial = await session.runTrial(request(ctx, profile, planned), ctx.config.limits, {
     signal,
     onProgress: reports.progressOf(place),
     liveTokens: ctx.liveTokens,
@@ -193,33 +194,24 @@ async function runOneTrial(
 }
 
 function request(
-  { config, prompt }: Pick<ProfileLoopContext, 'config' | 'prompt'>,
+  { config, prompts }: Pick<ProfileLoopContext, 'config' | 'prompts'>,
   profile: ProfileSnapshot,
-  mode: Mode,
+  { mode, input_tokens }: Pick<PlannedTrial, 'mode' | 'input_tokens'>,
 ): RequestSpec {
   const params = effectiveParams(profile.params, config.params);
+  const prompt = promptFor(prompts, input_tokens);
+  const shape = { max_tokens: config.max_tokens, mode, input_tokens };
   if (config.cache !== 'cold') {
-    return {
-      messages: [{ role: 'user', content: prompt }],
-      max_tokens: config.max_tokens,
-      params,
-      mode,
-    };
+    return { messages: [{ role: 'user', content: prompt }], params, ...shape };
   }
   // At the very start of what is sent first, so not even the system prompt is a shared prefix.
   const marker = coldMarker();
   return params.system === undefined
-    ? {
-        messages: [{ role: 'user', content: `${marker}${prompt}` }],
-        max_tokens: config.max_tokens,
-        params,
-        mode,
-      }
+    ? { messages: [{ role: 'user', content: `${marker}${prompt}` }], params, ...shape }
     : {
         messages: [{ role: 'user', content: prompt }],
-        max_tokens: config.max_tokens,
         params: { ...params, system: `${marker}${params.system}` },
-        mode,
+        ...shape,
       };
 }
 

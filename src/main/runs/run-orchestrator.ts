@@ -56,6 +56,8 @@ import type {
   RunRecord,
   RunTags,
 } from '../../shared/run';
+import type { RunPrompt } from '../prompts';
+import { inputLengths } from '../../shared/run';
 import type { Listener } from './emitter';
 import { planRun, trialSchedule } from './plan';
 import { requestEndpoint, type Environment, type KeySource } from './profile-endpoint';
@@ -118,12 +120,15 @@ export function startRun(
   deps: RunDeps,
   config: RunConfig,
   tags: RunTags = { series_id: null, label: null },
-  /** The user message each trial sends: promptText(config), which a run of input_tokens needs. */
-  prompt?: string,
+  /** The user message each trial sends per input length: promptTexts(config), which a run of input_tokens needs. */
+  prompts: readonly RunPrompt[] = [{ input_tokens: null, text: config.prompt }],
 ): RunHandle {
   const plan = planRun(config, deps.profiles);
-  if (prompt === undefined && config.input_tokens !== undefined) {
-    throw new Error('a run of input_tokens needs the synthetic prompt promptText(config) makes');
+  const missing = inputLengths(config).filter((n) => !prompts.some((p) => p.input_tokens === n));
+  if (missing.length > 0) {
+    throw new Error(
+      `a run of input_tokens needs the synthetic prompts promptTexts(config) makes (none for ${missing.join(', ')})`,
+    );
   }
   const now = deps.now ?? (() => new Date());
   const runId = (deps.newId ?? randomUUID)();
@@ -147,7 +152,7 @@ export function startRun(
   const job = {
     runId,
     config: record.config,
-    prompt: prompt ?? config.prompt,
+    prompts,
     schedule: trialSchedule(record.config),
     profiles: record.profiles,
     liveTokens: deps.liveTokens ?? false,

@@ -9,7 +9,7 @@
 // fan-out (IPC, a browser's event stream) sits between a socket and its
 // timestamp.
 
-import { promptText } from '../prompts';
+import { promptTexts } from '../prompts';
 import { learningInto } from './profile-learning';
 import {
   trialKey,
@@ -133,7 +133,7 @@ export class RunService {
   }
 
   private async launch(config: RunConfig, tags: RunTags): Promise<LaunchedRun> {
-    const prompt = await promptText(config);
+    const prompts = await promptTexts(config);
     const chosen = config.profile_ids.map((id) => this.deps.store.profiles.get(id));
     const needsSimulator = chosen.some((p) => p && usesBuiltinSimulator(p));
     const profiles: ProfileLookup = needsSimulator
@@ -156,7 +156,7 @@ export class RunService {
       },
       config,
       tags,
-      prompt,
+      prompts,
     );
     const run: ActiveRun = {
       handle,

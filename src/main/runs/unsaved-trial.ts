@@ -10,7 +10,7 @@ import type { Trial } from '../../shared/trial';
 export function unsavedTrial(trial: Trial, storeMessage: string): Trial {
   const error = `LastToken could not save this trial as measured (please report it): ${storeMessage}`;
   return {
-    ...unmeasuredTrial(trial.mode, 'internal_error', error, trial.proxy),
+    ...unmeasuredTrial(trial.mode, 'internal_error', error, trial.proxy, trial.input_tokens),
     started_at: trial.started_at,
   };
 }

@@ -36,7 +36,7 @@ const READ_FIELDS = [...DIGEST_FIELDS, 'timeline', 'reasoning_tokens'] as const;
  * how any figure in it is computed, changes: rows of another format are
  * computed again when next read.
  */
-export const DIGEST_FORMAT = 5;
+export const DIGEST_FORMAT = 6;
 
 interface DigestRow {
   format: number;

@@ -48,6 +48,7 @@ const PLAIN_FIELDS = Object.keys({
   cached_prompt_tokens: true,
   reasoning_tokens_api: true,
   token_param: true,
+  input_tokens: true,
   usage_diff: true,
   tokens_per_chunk_mean: true,
   itl_ms: true,

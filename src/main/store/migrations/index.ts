@@ -17,6 +17,7 @@ import { sql as profileChecks } from './011-profile-checks';
 import { sql as trialReadBursts } from './012-trial-read-bursts';
 import { sql as trialUsageDetails } from './013-trial-usage-details';
 import { sql as requestParams } from './014-request-params';
+import { sql as trialInputTokens } from './015-trial-input-tokens';
 
 export interface Migration {
   version: number;
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: 'trial-read-bursts', sql: trialReadBursts },
   { version: 13, name: 'trial-usage-details', sql: trialUsageDetails },
   { version: 14, name: 'request-params', sql: requestParams },
+  { version: 15, name: 'trial-input-tokens', sql: trialInputTokens },
 ];
 
 /** The schema version this build of LastToken writes. */

@@ -9,6 +9,7 @@
 import type { LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type { ArrivalPoint } from '../../../shared/api';
 import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
+import { valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';
 
 export interface TimelineLine {
@@ -151,25 +152,8 @@ export function arrivalTimelineOption(
       },
     },
     dataZoom: [{ type: 'inside', xAxisIndex: 0, filterMode: 'none' }],
-    xAxis: {
-      type: 'value',
-      name: text.time,
-      nameLocation: 'middle',
-      nameGap: 28,
-      min: 0,
-      axisLine: { lineStyle: { color: theme.grid } },
-      axisLabel: { color: theme.muted },
-      splitLine: { lineStyle: { color: theme.grid, opacity: 0.5 } },
-    },
-    yAxis: {
-      type: 'value',
-      name: text.tokens,
-      nameTextStyle: { color: theme.muted },
-      min: 0,
-      axisLine: { lineStyle: { color: theme.grid } },
-      axisLabel: { color: theme.muted },
-      splitLine: { lineStyle: { color: theme.grid, opacity: 0.5 } },
-    },
+    xAxis: valueAxis(theme, { name: text.time, nameAt: 'middle', nameGap: 28 }),
+    yAxis: valueAxis(theme, { name: text.tokens, nameAt: 'end' }),
     series: [
       ...lines.map((line): LineSeriesOption => ({
         type: 'line',

@@ -9,6 +9,7 @@ import type { BoxplotSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type { BoxSeries } from '../../../shared/api';
 import type { Mode } from '../../../shared/trial';
 import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
+import { itemTooltip, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';
 
 export interface BoxGroup {
@@ -53,13 +54,6 @@ export function dotOffset(k: number, n: number, spread: number): number {
   return n <= 1 ? 0 : -spread + (2 * spread * k) / (n - 1);
 }
 
-interface TooltipItem {
-  seriesType?: string;
-  dataIndex?: number;
-  seriesIndex?: number;
-  value?: unknown;
-}
-
 export function boxPlotOption(
   groups: readonly BoxGroup[],
   theme: ChartTheme,
@@ -72,30 +66,24 @@ export function boxPlotOption(
     aria: { enabled: true },
     textStyle: { color: theme.text },
     grid: { left: 8, right: 16, top: 36, bottom: 8 },
-    tooltip: {
-      trigger: 'item',
-      confine: true,
-      className: 'chart-tooltip',
-      formatter: (params) => {
-        const item = (Array.isArray(params) ? params[0] : params) as TooltipItem | undefined;
-        if (item?.seriesType === 'boxplot') {
-          const group = groups[item.dataIndex ?? -1];
-          if (!group) return '';
-          return [
-            `<strong>${escapeHtml(text.heading(group))}</strong>`,
-            ...text.box(group).map(escapeHtml),
-          ].join('<br>');
-        }
-        // The dots: one scatter series per group, after the box series.
-        const group = groups[(item?.seriesIndex ?? 0) - 1];
-        const value = (item?.value as [number, number] | undefined)?.[1];
-        if (!group || value === undefined) return '';
+    tooltip: itemTooltip((item) => {
+      if (item.seriesType === 'boxplot') {
+        const group = groups[item.dataIndex ?? -1];
+        if (!group) return '';
         return [
           `<strong>${escapeHtml(text.heading(group))}</strong>`,
-          escapeHtml(text.dot(group, item?.dataIndex ?? 0, value)),
+          ...text.box(group).map(escapeHtml),
         ].join('<br>');
-      },
-    },
+      }
+      // The dots: one scatter series per group, after the box series.
+      const group = groups[(item.seriesIndex ?? 0) - 1];
+      const value = (item.value as [number, number] | undefined)?.[1];
+      if (!group || value === undefined) return '';
+      return [
+        `<strong>${escapeHtml(text.heading(group))}</strong>`,
+        escapeHtml(text.dot(group, item.dataIndex ?? 0, value)),
+      ].join('<br>');
+    }),
     xAxis: [
       {
         type: 'category',
@@ -107,15 +95,7 @@ export function boxPlotOption(
       // The dots' own axis over the same band: category i spans [i − ½, i + ½].
       { type: 'value', show: false, min: -0.5, max: count - 0.5 },
     ],
-    yAxis: {
-      type: 'value',
-      name: text.axis,
-      nameTextStyle: { color: theme.muted, align: 'left' },
-      min: 0,
-      axisLine: { lineStyle: { color: theme.grid } },
-      axisLabel: { color: theme.muted, formatter: (value: number) => text.format(value) },
-      splitLine: { lineStyle: { color: theme.grid, opacity: 0.5 } },
-    },
+    yAxis: valueAxis(theme, { name: text.axis, nameAt: 'end', format: text.format }),
     series: [
       {
         type: 'boxplot',

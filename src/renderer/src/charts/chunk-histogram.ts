@@ -7,6 +7,7 @@
 import type { BarSeriesOption } from 'echarts/charts';
 import type { HistogramBin } from '../../../shared/api';
 import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
+import { itemTooltip, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';
 
 export interface HistogramSeries {
@@ -65,11 +66,6 @@ function rebin(series: HistogramSeries, width: number): Rebinned {
   return { series, counts: filled, chunks: filled.reduce((sum, count) => sum + count, 0) };
 }
 
-interface TooltipItem {
-  seriesIndex?: number;
-  dataIndex?: number;
-}
-
 export function chunkHistogramOption(
   series: readonly HistogramSeries[],
   theme: ChartTheme,
@@ -90,23 +86,17 @@ export function chunkHistogramOption(
       textStyle: { color: theme.text },
       data: rebinned.map((r) => r.series.profile),
     },
-    tooltip: {
-      trigger: 'item',
-      confine: true,
-      className: 'chart-tooltip',
-      formatter: (params) => {
-        const item = (Array.isArray(params) ? params[0] : params) as TooltipItem | undefined;
-        const r = rebinned[item?.seriesIndex ?? -1];
-        const bin = item?.dataIndex ?? -1;
-        const label = labels[bin];
-        if (!r || label === undefined) return '';
-        const count = r.counts[bin] ?? 0;
-        return [
-          `<strong>${escapeHtml(r.series.profile)}</strong>`,
-          escapeHtml(text.point({ bin: label, share: count / r.chunks, count, chunks: r.chunks })),
-        ].join('<br>');
-      },
-    },
+    tooltip: itemTooltip((item) => {
+      const r = rebinned[item.seriesIndex ?? -1];
+      const bin = item.dataIndex ?? -1;
+      const label = labels[bin];
+      if (!r || label === undefined) return '';
+      const count = r.counts[bin] ?? 0;
+      return [
+        `<strong>${escapeHtml(r.series.profile)}</strong>`,
+        escapeHtml(text.point({ bin: label, share: count / r.chunks, count, chunks: r.chunks })),
+      ].join('<br>');
+    }),
     xAxis: {
       type: 'category',
       name: text.size,
@@ -117,16 +107,7 @@ export function chunkHistogramOption(
       axisLine: { lineStyle: { color: theme.grid } },
       axisLabel: { color: theme.muted },
     },
-    yAxis: {
-      type: 'value',
-      name: text.share,
-      nameTextStyle: { color: theme.muted, align: 'left' },
-      min: 0,
-      max: 1,
-      axisLine: { lineStyle: { color: theme.grid } },
-      axisLabel: { color: theme.muted, formatter: (value: number) => text.percent(value) },
-      splitLine: { lineStyle: { color: theme.grid, opacity: 0.5 } },
-    },
+    yAxis: valueAxis(theme, { name: text.share, nameAt: 'end', max: 1, format: text.percent }),
     series: rebinned.map((r): BarSeriesOption => ({
       type: 'bar',
       name: r.series.profile,

@@ -9,6 +9,7 @@
 import type { BoxplotSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type { Comparison, Verdict } from '../../../shared/comparisons';
 import type { ChartOption, ChartTheme } from './chart-option';
+import { itemTooltip, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';
 
 export interface DifferenceRow {
@@ -24,10 +25,6 @@ export interface DifferenceBarsText {
   axis: string;
   /** The ticks' name ("margin of practical equality"), for the chart's aria description. */
   margin: string;
-}
-
-interface TooltipItem {
-  dataIndex?: number;
 }
 
 /** [low, low, diff, high, high]: a box over the interval, its middle line at the difference. */
@@ -90,26 +87,12 @@ export function differenceBarsOption(
     aria: { enabled: true },
     textStyle: { color: theme.text },
     grid: { left: 8, right: 24, top: 16, bottom: 40 },
-    tooltip: {
-      trigger: 'item',
-      confine: true,
-      className: 'chart-tooltip',
-      formatter: (params) => {
-        const item = (Array.isArray(params) ? params[0] : params) as TooltipItem | undefined;
-        const row = rows[item?.dataIndex ?? -1];
-        return row ? escapeHtml(row.sentence) : '';
-      },
-    },
-    xAxis: {
-      type: 'value',
-      name: text.axis,
-      nameLocation: 'middle',
-      nameGap: 26,
-      nameTextStyle: { color: theme.muted },
-      axisLine: { lineStyle: { color: theme.grid } },
-      axisLabel: { color: theme.muted },
-      splitLine: { lineStyle: { color: theme.grid, opacity: 0.5 } },
-    },
+    tooltip: itemTooltip((item) => {
+      const row = rows[item.dataIndex ?? -1];
+      return row ? escapeHtml(row.sentence) : '';
+    }),
+    // Differences run both ways of 0: ECharts chooses the axis' ends.
+    xAxis: valueAxis(theme, { name: text.axis, nameAt: 'middle', min: null }),
     yAxis: {
       type: 'category',
       // The first comparison on top, as the list reads.

@@ -8,6 +8,7 @@
 import type { BarSeriesOption } from 'echarts/charts';
 import type { PhaseBreakdown } from '../../../shared/api';
 import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
+import { valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';
 
 export const PHASES = [
@@ -121,17 +122,7 @@ export function phaseBarsOption(
         ].join('<br>');
       },
     },
-    xAxis: {
-      type: 'value',
-      name: text.time,
-      nameLocation: 'middle',
-      nameGap: 26,
-      nameTextStyle: { color: theme.muted },
-      min: 0,
-      axisLine: { lineStyle: { color: theme.grid } },
-      axisLabel: { color: theme.muted },
-      splitLine: { lineStyle: { color: theme.grid, opacity: 0.5 } },
-    },
+    xAxis: valueAxis(theme, { name: text.time, nameAt: 'middle' }),
     yAxis: {
       type: 'category',
       // The first profile on top, as the table lists it.

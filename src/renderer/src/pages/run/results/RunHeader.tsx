@@ -1,5 +1,5 @@
 // What was measured, and how: when, the run's status, the prompt, the modes,
-// trials and max_tokens, and the profiles. A run that did not finish says so
+// trials, max_tokens, input lengths and cache policy, and the profiles. A run that did not finish says so
 // first: what it shows is what was measured before it stopped; so does one
 // where a profile measured nothing, or mostly failed.
 
@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { RunView } from '../../../../../shared/api';
 import { hidesFailures, type FailingProfile } from '../../../../../shared/failing-profiles';
 import { dialectHas } from '../../../../../shared/request-params';
-import type { ProfileFailure, RunRecord } from '../../../../../shared/run';
+import { inputLengths, type ProfileFailure, type RunRecord } from '../../../../../shared/run';
 import { lasttoken } from '../../../api/client';
 import { RunStatusBadge } from '../../../components/StatusBadge';
 import type { Formatters } from '../../../i18n/format';
@@ -67,6 +67,7 @@ export function RunHeader({
   const format = useStableFormat();
   const { run, trial_counts: counts } = view;
   const { config } = run;
+  const lengths = inputLengths(config);
   const warmups = counts.all - counts.counted;
   const durationMs =
     run.ended_at === null ? null : Date.parse(run.ended_at) - Date.parse(run.started_at);
@@ -125,13 +126,41 @@ export function RunHeader({
           <div>
             <dt>{t('results.header.trials')}</dt>
             <dd>
-              {t('results.header.trialsValue', { trials: format.count(config.trials) })}
+              {t(
+                lengths.length > 1
+                  ? 'results.header.trialsValueSweep'
+                  : 'results.header.trialsValue',
+                {
+                  trials: format.count(config.trials),
+                },
+              )}
               {config.warmup && <span className="muted"> {t('results.header.warmupValue')}</span>}
             </dd>
           </div>
           <div>
             <dt>{t('results.header.maxTokens')}</dt>
             <dd>{format.count(config.max_tokens)}</dd>
+          </div>
+          {lengths.length > 0 && (
+            <div>
+              <dt>{t('results.header.inputTokens')}</dt>
+              <dd>
+                {t(
+                  lengths.length > 1
+                    ? 'results.header.inputTokensValueSweep'
+                    : 'results.header.inputTokensValue',
+                  {
+                    lengths: lengths
+                      .map((n) => format.count(n))
+                      .join(t('results.header.listSeparator')),
+                  },
+                )}
+              </dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('results.header.cache')}</dt>
+            <dd>{t(`results.header.cacheValue.${config.cache ?? 'unchosen'}`)}</dd>
           </div>
           <div>
             <dt>{t('results.header.connections')}</dt>

@@ -20,6 +20,7 @@ import { ExportPanel } from './ExportPanel';
 import { FailedTrials, failedTrialsPage } from './FailedTrials';
 import { Findings } from './Findings';
 import { PhaseChart } from './PhaseChart';
+import { PrefillSection } from './PrefillSection';
 import { RunHeader, tokenParamsSent, type TokenParamsSent } from './RunHeader';
 import { runProfiles } from './run-profiles';
 import { summaryTables } from './summary-model';
@@ -72,6 +73,7 @@ function Results({
       />
       <Findings findings={view.findings} failing={view.failing_profiles} profiles={profiles} />
       <SummaryTables tables={tables} profiles={profiles} />
+      <PrefillSection prefill={view.prefill} profiles={profiles} fileName={`${fileName}-prefill`} />
       <PhaseChart
         medians={charts.phase_medians}
         profiles={profiles}

@@ -1,0 +1,66 @@
+// The pieces every chart draws alike: a value axis in the theme's colours
+// (named at its end beside the plot, or under it at its middle), and an item
+// tooltip that hands its builder the hovered item. One place for them, so
+// that the charts keep one look.
+
+import type { TooltipComponentOption } from 'echarts/components';
+import type { XAXisComponentOption } from 'echarts';
+import type { ChartTheme } from './chart-option';
+
+// Without mainType, so that one option serves as an x or a y axis.
+type ValueAxisOption = Omit<XAXisComponentOption & { type: 'value' }, 'mainType'>;
+
+/** What ECharts passes a tooltip formatter about the hovered item, as far as LastToken reads it. */
+export interface TooltipItem {
+  seriesType?: string;
+  seriesIndex?: number;
+  dataIndex?: number;
+  value?: unknown;
+}
+
+export interface ValueAxisLook {
+  name: string;
+  /** `end`: the name above the axis' end, left-aligned (a y axis); `middle`: under it, `nameGap` px away (an x axis). */
+  nameAt: 'end' | 'middle';
+  nameGap?: number;
+  format?: (value: number) => string;
+  /** Absent: the axis starts at 0. null: ECharts chooses (for values below 0). */
+  min?: number | null;
+  max?: number;
+}
+
+export function valueAxis(theme: ChartTheme, look: ValueAxisLook): ValueAxisOption {
+  const { format } = look;
+  return {
+    type: 'value',
+    name: look.name,
+    ...(look.nameAt === 'middle'
+      ? {
+          nameLocation: 'middle',
+          nameGap: look.nameGap ?? 26,
+          nameTextStyle: { color: theme.muted },
+        }
+      : { nameTextStyle: { color: theme.muted, align: 'left' } }),
+    ...(look.min !== null && { min: look.min ?? 0 }),
+    ...(look.max !== undefined && { max: look.max }),
+    axisLine: { lineStyle: { color: theme.grid } },
+    axisLabel: {
+      color: theme.muted,
+      ...(format !== undefined && { formatter: (value: number) => format(value) }),
+    },
+    splitLine: { lineStyle: { color: theme.grid, opacity: 0.5 } },
+  };
+}
+
+/** A tooltip for the hovered item: `describe` returns its HTML, escaped by the caller ('' shows none). */
+export function itemTooltip(describe: (item: TooltipItem) => string): TooltipComponentOption {
+  return {
+    trigger: 'item',
+    confine: true,
+    className: 'chart-tooltip',
+    formatter: (params) => {
+      const item = (Array.isArray(params) ? params[0] : params) as TooltipItem | undefined;
+      return item === undefined ? '' : describe(item);
+    },
+  };
+}
