@@ -230,6 +230,74 @@ describe('new run', () => {
       .toBe('completed');
   });
 
+  it('sends a long input or a sweep, a cache policy and parameters for every profile', async () => {
+    await app.open('#/runs/new');
+    const { page } = app;
+    await chooseExampleRun(page);
+    const input = page.getByLabel('Input length, tokens');
+    const warm = page.locator('input[name="run-cache"][value="warm"]');
+    const warmup = page.getByRole('checkbox', { name: 'Warm-up trial' });
+
+    // The sweep preset: four lengths, each its own group of 12 calls; a warm cache cannot prime them.
+    await page.getByRole('button', { name: 'Input sweep (1k–32k)', exact: true }).click();
+    expect(await input.inputValue()).toBe('1k, 4k, 16k, 32k');
+    await expect.poll(() => planCalls(page)).toBe('48');
+    expect(await page.locator('.plan-input').textContent()).toBe(
+      'A sweep of 4 input lengths (1,000, 4,000, 16,000, 32,000 tokens): every profile runs each mode’s trials at each.',
+    );
+    expect(await warm.isDisabled()).toBe(true);
+    await page.getByText('Not for a sweep of input lengths').waitFor();
+    await page.setViewportSize({ width: 1440, height: 1400 });
+    await screenshot(page, 'new-run-sweep-en-light');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // A length that is none is named at its field, and nothing is planned.
+    await input.fill('1k, lots');
+    await page.getByText('“lots” is not a length').waitFor();
+    await page.getByText('Correct the fields marked in red').waitFor();
+
+    // One length, and a warm cache: its warm-ups are on, and stay on while it is warm.
+    await input.fill('2k');
+    await expect.poll(() => planCalls(page)).toBe('12');
+    expect(await page.locator('.plan-input').textContent()).toBe(
+      'Every prompt is 2,000 tokens: filler text, then the question.',
+    );
+    expect(await page.locator('.preset[aria-pressed="true"]').count()).toBe(0);
+    await warm.check();
+    expect(await warmup.isChecked()).toBe(true);
+    expect(await warmup.isDisabled()).toBe(true);
+    await expect.poll(() => planCalls(page)).toBe('16');
+
+    // The parameters for every profile: what is not a number is said, and only the shared fields are there.
+    const params = page.locator('details.params-fields');
+    await params.locator('summary').click();
+    expect(await params.getByLabel('Reasoning effort').count()).toBe(0);
+    expect(await params.getByLabel('Extra body (JSON)').count()).toBe(0);
+    await params.getByLabel('Temperature').fill('cold');
+    await params.getByText('Enter a number, or leave it empty.').waitFor();
+    await params.getByLabel('Temperature').fill('0');
+    await params.getByLabel('Seed').fill('7');
+    await expect.poll(() => params.locator('summary').textContent()).toContain('2 parameters set');
+    // Once the plan has answered: a pending plan is dimmed.
+    await expect.poll(() => startButton(page).isEnabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await startButton(page).click();
+    await page.waitForURL(/#\/runs\/(?!new)[^/]+$/);
+    const runId = decodeURIComponent(new URL(page.url()).hash.replace('#/runs/', ''));
+    expect(app.services.store.history.getRun(runId)?.run.config).toMatchObject({
+      input_tokens: 2000,
+      cache: 'warm',
+      warmup: true,
+      params: { temperature: 0, seed: 7 },
+    });
+    await expect
+      .poll(() => app.services.store.history.getRun(runId)?.run.status, { timeout: 60_000 })
+      .toBe('completed');
+    const trials = app.services.store.history.getRun(runId)?.trials ?? [];
+    expect(trials.length).toBe(16);
+    expect(new Set(trials.map((t) => t.trial.input_tokens))).toEqual(new Set([2000]));
+  });
+
   it('shows a profile named like HTML as text', async () => {
     await addSimulatorProfile(HTML_NAME, true);
     await app.open('#/runs/new');
@@ -260,7 +328,7 @@ describe('new run', () => {
       expect(await axeViolations(page)).toEqual([]);
 
       // The reasons it cannot start, in the same language.
-      await page.locator('textarea').fill('');
+      await page.getByLabel(/^(Prompt sent to every profile|发送给每个端点的提示词)$/).fill('');
       await page.locator('.plan-problems').waitFor();
       await screenshot(page, `new-run-${language}-${theme}-problems`);
       expect(await axeViolations(page)).toEqual([]);

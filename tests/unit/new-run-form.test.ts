@@ -13,6 +13,7 @@ import {
   type RunConfig,
 } from '../../src/shared/run';
 import { resources } from '../../src/renderer/src/i18n/resources';
+import { parseInputLengths } from '../../src/shared/input-lengths';
 import { PROBLEM_KEYS, planProblem } from '../../src/renderer/src/pages/new-run/plan-problems';
 import {
   PRESET_IDS,
@@ -117,8 +118,10 @@ describe('the new-run form', () => {
         warmup: true,
         max_retry_wait_ms: 60_000,
         give_up_after: 5,
+        cache: 'cold',
       },
       errors: {},
+      paramProblems: [],
     });
     expect(modesOf('stream')).toEqual(['stream']);
     expect(modesOf('plain')).toEqual(['plain']);
@@ -162,6 +165,62 @@ describe('the new-run form', () => {
     });
   });
 
+  it('sends a synthetic prompt of one length, or a sweep, as typed: 8k is 8,000', () => {
+    const draft = draftFromDefaults(defaults, [demo]);
+    expect(draft).toMatchObject({ inputTokens: '', cache: 'cold' });
+    expect(parseDraft(draft).config).not.toHaveProperty('input_tokens');
+    expect(parseDraft({ ...draft, inputTokens: ' 8k ' }).config).toMatchObject({
+      input_tokens: 8000,
+    });
+    expect(parseDraft({ ...draft, inputTokens: '1000, 4K,32000' }).config).toMatchObject({
+      input_tokens: [1000, 4000, 32000],
+    });
+    const bad = (inputTokens: string) => parseDraft({ ...draft, inputTokens });
+    expect(bad('1k, lots').errors).toEqual({
+      input_tokens: { kind: 'input_tokens', problem: { kind: 'length', part: 'lots' } },
+    });
+    expect(bad('1k, 1000').errors.input_tokens).toEqual({
+      kind: 'input_tokens',
+      problem: { kind: 'repeated', length: 1000 },
+    });
+    expect(bad('0').config).toBeNull();
+    expect(bad('3000k').config).toBeNull();
+    expect(bad(Array.from({ length: 13 }, (_, i) => i + 1).join(',')).errors.input_tokens).toEqual({
+      kind: 'input_tokens',
+      problem: { kind: 'too-many', count: 13 },
+    });
+  });
+
+  it('sends the cache policy and the parameters for every profile, refusing what no run sets', () => {
+    const draft = draftFromDefaults(defaults, [demo]);
+    const set = parseDraft({
+      ...draft,
+      cache: 'warm',
+      warmup: true,
+      params: { ...draft.params, temperature: '0', seed: '7', stop: 'END', system: 'Be brief.' },
+    });
+    expect(set.config).toMatchObject({
+      cache: 'warm',
+      warmup: true,
+      params: { temperature: 0, seed: 7, stop: ['END'], system: 'Be brief.' },
+    });
+    // The form's other fields are a profile's own: a run never sends them.
+    const own = parseDraft({
+      ...draft,
+      params: { ...draft.params, reasoning_effort: 'high', extra_body: '{"x": 1}' },
+    });
+    expect(own.config).not.toHaveProperty('params');
+    const refused = parseDraft({
+      ...draft,
+      params: { ...draft.params, temperature: 'warm', top_p: '3' },
+    });
+    expect(refused.config).toBeNull();
+    expect(refused.paramProblems.map((p) => [p.field, p.key])).toEqual([
+      ['temperature', 'profiles.params.errors.number'],
+      ['top_p', 'profiles.params.errors.refused'],
+    ]);
+  });
+
   it('keeps an earlier draft less the profiles that are gone, in the list order', () => {
     const draft = { ...draftFromDefaults(defaults, [demo]), profileIds: ['b', 'gone', 'a'] };
     expect(draftForProfiles(draft, [demo, profile('a'), profile('b')]).profileIds).toEqual([
@@ -175,10 +234,20 @@ describe('prompt presets', () => {
   it('are told apart by their text, and leave room for their answer', () => {
     expect(PROMPT_PRESETS.map((p) => p.id)).toEqual([...PRESET_IDS]);
     for (const preset of PROMPT_PRESETS) {
-      expect(presetOf(preset.prompt)).toBe(preset);
+      expect(presetOf(preset.prompt, preset.inputTokens ?? '')).toBe(preset);
       expect(preset.maxTokens).toBeGreaterThanOrEqual(100);
     }
-    expect(presetOf('my own prompt')).toBeNull();
+    expect(presetOf('my own prompt', '')).toBeNull();
+    // The long inputs share a question: their lengths tell them apart, and a length of one's own is no preset.
+    const sweep = PROMPT_PRESETS.find(
+      (p) => p.id === 'inputSweep',
+    ) as (typeof PROMPT_PRESETS)[number];
+    expect(presetOf(sweep.prompt, '8k')?.id).toBe('longInput');
+    expect(presetOf(sweep.prompt, '2k')).toBeNull();
+    expect(parseInputLengths(sweep.inputTokens ?? '')).toEqual({
+      ok: true,
+      lengths: [1000, 4000, 16000, 32000],
+    });
   });
 
   it('include a prompt in Chinese', () => {
@@ -209,7 +278,10 @@ describe('prompt presets', () => {
 });
 
 describe("the plan's problems", () => {
-  const profiles = { get: (id: string) => (id === 'demo' ? demo : null) };
+  const claude = { ...profile('claude'), dialect: 'anthropic-messages' as const };
+  const profiles = {
+    get: (id: string) => (id === 'demo' ? demo : id === 'claude' ? claude : null),
+  };
   const valid: RunConfig = {
     prompt: 'hello',
     max_tokens: 100,
@@ -233,6 +305,9 @@ describe("the plan's problems", () => {
       { ...valid, profile_ids: ['demo', 'demo'] },
       { ...valid, profile_ids: ['gone', 'lost'] },
       { ...valid, limits: { ...DEFAULT_RUN_LIMITS, stall_ms: -1 } },
+      { ...valid, cache: 'warm' },
+      { ...valid, cache: 'warm', warmup: true, input_tokens: [1000, 2000] },
+      { ...valid, profile_ids: ['claude'], params: { seed: 7 } },
     ];
     const problems = broken.flatMap((config) => runConfigProblems(config, profiles));
     expect(problems.length).toBeGreaterThanOrEqual(broken.length);

@@ -156,9 +156,9 @@ describe('the request parameters in the profile form', () => {
       params: {},
     });
     // The summary counts what the chosen format sends.
-    expect(paramsSetCount(draft.params, 'openai-chat')).toBe(8);
-    expect(paramsSetCount(draft.params, 'anthropic-messages')).toBe(5);
-    expect(paramsSetCount(EMPTY, 'openai-chat')).toBe(0);
+    expect(paramsSetCount(draft.params, paramFieldsOf('openai-chat'))).toBe(8);
+    expect(paramsSetCount(draft.params, paramFieldsOf('anthropic-messages'))).toBe(5);
+    expect(paramsSetCount(EMPTY, paramFieldsOf('openai-chat'))).toBe(0);
   });
 
   it('report every problem at once, each next to its field', () => {

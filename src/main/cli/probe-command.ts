@@ -9,7 +9,7 @@ import { summarize } from '../../shared/summary';
 import type { Trial } from '../../shared/trial';
 import { sharedMeasuringThread } from '../measuring';
 import { checkEndpoint, InsecureKeyError, ProbeConfigError, TOKENIZER } from '../probe';
-import { inputTokensOf } from './prompt-args';
+import { inputTokensOf } from '../../shared/input-lengths';
 import { promptTexts, type RunPrompt } from '../prompts';
 import { RunConfigError, trialSchedule } from '../runs/plan';
 import { UsageError, type ProbeOptions } from './args';

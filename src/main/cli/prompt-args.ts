@@ -11,9 +11,9 @@ import {
   MAX_INPUT_LENGTHS,
   MAX_INPUT_TOKENS,
   type CachePolicy,
-  type RunConfig,
 } from '../../shared/run';
-import { choice, integerOption, PROBE_DEFAULTS, UsageError } from './options';
+import { parseInputLengths } from '../../shared/input-lengths';
+import { choice, PROBE_DEFAULTS, UsageError } from './options';
 
 export const PROMPT_OPTIONS = {
   prompt: { type: 'string' },
@@ -52,21 +52,22 @@ function promptFile(path: string): string {
 /** --input-tokens 8000, or a sweep: 1000,8000,32000 (a k suffix is thousands: 32k). */
 function inputLengthsOption(value: string | undefined): number[] {
   if (value === undefined) return [];
-  const lengths = value.split(',').map((part) => {
-    const thousands = /^\s*(\d+)\s*k\s*$/i.exec(part);
-    const given = thousands ? String(Number(thousands[1]) * 1000) : part;
-    return integerOption('--input-tokens', given, 1, MAX_INPUT_TOKENS) as number;
-  });
-  if (lengths.length > MAX_INPUT_LENGTHS) {
-    throw new UsageError(
-      `--input-tokens takes at most ${MAX_INPUT_LENGTHS} lengths; got ${lengths.length}`,
-    );
+  const parsed = parseInputLengths(value);
+  if (parsed.ok) return parsed.lengths;
+  const { problem } = parsed;
+  switch (problem.kind) {
+    case 'length':
+      throw new UsageError(
+        `--input-tokens takes whole numbers of tokens from 1 to ${MAX_INPUT_TOKENS} ` +
+          `(8k for 8000), comma-separated; got ${JSON.stringify(problem.part)}`,
+      );
+    case 'too-many':
+      throw new UsageError(
+        `--input-tokens takes at most ${MAX_INPUT_LENGTHS} lengths; got ${problem.count}`,
+      );
+    case 'repeated':
+      throw new UsageError(`--input-tokens lists ${problem.length} more than once`);
   }
-  const repeated = lengths.find((n, i) => lengths.indexOf(n) !== i);
-  if (repeated !== undefined) {
-    throw new UsageError(`--input-tokens lists ${repeated} more than once`);
-  }
-  return lengths;
 }
 
 export function promptFlags(values: {
@@ -96,10 +97,4 @@ export function promptFlags(values: {
     );
   }
   return { prompt, inputTokens, cache };
-}
-
-/** RunConfig.input_tokens for the lengths given: none, one, or a sweep. */
-export function inputTokensOf(lengths: readonly number[]): Pick<RunConfig, 'input_tokens'> {
-  if (lengths.length === 0) return {};
-  return { input_tokens: lengths.length === 1 ? (lengths[0] as number) : [...lengths] };
 }

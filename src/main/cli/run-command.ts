@@ -3,7 +3,7 @@
 // each trial is saved as it ends; Ctrl-C cancels, keeping what finished. The
 // built-in demo profile runs against a simulator started here for the run.
 
-import { inputTokensOf } from './prompt-args';
+import { inputTokensOf } from '../../shared/input-lengths';
 import { promptTexts, type RunPrompt } from '../prompts';
 import { learningInto } from '../runs/profile-learning';
 import {

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../../shared/run';
+import { parseInputLengths } from '../../../../shared/input-lengths';
 import { lasttoken } from '../../api/client';
 import { useApiValue } from '../../api/use-api';
 import { useApp } from '../../app/app-context';
@@ -19,7 +20,16 @@ import { RunOptions } from './RunOptions';
 import { NO_REPEAT, parseRepeat, repeatRequest, type RepeatDraft } from './repeat-draft';
 import { RepeatOptions } from './RepeatOptions';
 import { useRunPlan } from './use-run-plan';
+import { useFieldErrorText } from './use-field-error-text';
+import { ParamsFields, type ParamsText } from '../profiles/ParamsFields';
+import { SHARED_PARAM_FIELDS } from '../profiles/profile-draft';
 import './new-run.css';
+
+const RUN_PARAMS_TEXT: ParamsText = {
+  title: 'runs.new.params.title',
+  summaryNone: 'runs.new.params.summaryNone',
+  hint: 'runs.new.params.hint',
+};
 
 export function NewRunPage() {
   const { t } = useTranslation();
@@ -38,6 +48,7 @@ export function NewRunPage() {
 }
 
 function NewRunForm({ profiles }: { profiles: Profile[] }) {
+  const { t } = useTranslation();
   const { settings } = useApp();
   const [draft, setDraft] = useState<RunDraft>(() => {
     const kept = rememberedDraft();
@@ -61,6 +72,15 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
     [checks.loaded],
   );
   const parsed = useMemo(() => parseDraft(draft), [draft]);
+  const fieldErrorText = useFieldErrorText();
+  const inputLengths = useMemo(() => {
+    const lengths = parseInputLengths(draft.inputTokens);
+    return lengths.ok ? lengths.lengths : [];
+  }, [draft.inputTokens]);
+  const paramErrors = useMemo(
+    () => Object.fromEntries(parsed.paramProblems.map((p) => [p.field, t(p.key, p.values)])),
+    [parsed.paramProblems, t],
+  );
   const plan = useRunPlan(parsed.config);
   const [repeatDraft, setRepeatDraft] = useState<RepeatDraft>(NO_REPEAT);
   const repeat = useMemo(() => parseRepeat(repeatDraft), [repeatDraft]);
@@ -96,12 +116,26 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
         />
         <PromptPicker
           prompt={draft.prompt}
+          inputTokens={draft.inputTokens}
+          inputTokensError={fieldErrorText(parsed.errors.input_tokens)}
           onPrompt={(prompt) => change({ prompt })}
+          onInputTokens={(inputTokens) => change({ inputTokens })}
           onPreset={(preset) =>
-            change({ prompt: preset.prompt, maxTokens: String(preset.maxTokens) })
+            change({
+              prompt: preset.prompt,
+              maxTokens: String(preset.maxTokens),
+              inputTokens: preset.inputTokens ?? '',
+            })
           }
         />
         <RunOptions draft={draft} errors={parsed.errors} onChange={change} />
+        <ParamsFields
+          fields={SHARED_PARAM_FIELDS}
+          text={RUN_PARAMS_TEXT}
+          draft={draft.params}
+          onChange={(patch) => setDraft((d) => ({ ...d, params: { ...d.params, ...patch } }))}
+          errors={paramErrors}
+        />
         <RepeatOptions
           draft={repeatDraft}
           parsed={repeat}
@@ -117,6 +151,7 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
         checks={checksById}
         starting={starting}
         startError={startError}
+        inputLengths={inputLengths}
       />
     </form>
   );

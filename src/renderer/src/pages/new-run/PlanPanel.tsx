@@ -25,6 +25,8 @@ export function PlanPanel(props: {
   checks: Record<string, ProfileCheck> | undefined;
   starting: boolean;
   startError: unknown;
+  /** The input lengths asked for (none: the prompt as written), for the plan to say. */
+  inputLengths: readonly number[];
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -97,6 +99,7 @@ function PlanView(props: {
   profiles: readonly Profile[];
   selected: readonly string[];
   keys: Record<string, KeyStatus> | undefined;
+  inputLengths: readonly number[];
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -131,6 +134,18 @@ function PlanView(props: {
         {plan.warmup_calls > 0 &&
           ` ${t('runs.new.plan.warmups', { count: plan.warmup_calls, calls: format.count(plan.warmup_calls) })}`}
       </p>
+      {props.inputLengths.length > 0 && (
+        <p className="small muted plan-input">
+          {props.inputLengths.length === 1
+            ? t('runs.new.plan.inputLength', { tokens: format.count(props.inputLengths[0] ?? 0) })
+            : t('runs.new.plan.inputSweep', {
+                count: props.inputLengths.length,
+                lengths: props.inputLengths
+                  .map((n) => format.count(n))
+                  .join(t('results.header.listSeparator')),
+              })}
+        </p>
+      )}
       <ul className="plan-profiles small">
         {plan.per_profile.map(({ profile_id, calls }) => (
           <li key={profile_id}>

@@ -1,5 +1,6 @@
 // The prompt every profile gets: a preset that makes one kind of wait
-// visible, or the user's own text.
+// visible, or the user's own text; and how long an input it is sent in: as
+// written, or after filler text of one or several lengths (a sweep).
 
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +10,15 @@ import { PROMPT_PRESETS, presetOf, type PromptPreset } from './prompt-presets';
 
 export function PromptPicker(props: {
   prompt: string;
+  inputTokens: string;
+  inputTokensError: string | null;
   onPrompt: (prompt: string) => void;
+  onInputTokens: (inputTokens: string) => void;
   onPreset: (preset: PromptPreset) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const active = presetOf(props.prompt);
+  const active = presetOf(props.prompt, props.inputTokens);
   const presetsId = useId();
 
   return (
@@ -56,6 +60,27 @@ export function PromptPicker(props: {
             aria-describedby={describedBy}
             value={props.prompt}
             onChange={(e) => props.onPrompt(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label={t('runs.new.prompt.inputTokens')}
+        hint={t('runs.new.prompt.inputTokensHint')}
+        error={props.inputTokensError}
+      >
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            className="input-tokens"
+            // Digits, k and commas: a text field, not a number one.
+            inputMode="text"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={t('runs.new.prompt.inputTokensPlaceholder')}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            value={props.inputTokens}
+            onChange={(e) => props.onInputTokens(e.target.value)}
           />
         )}
       </Field>

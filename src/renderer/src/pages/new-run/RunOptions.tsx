@@ -1,20 +1,21 @@
 // How the run measures: the modes, how many trials, how long an answer may
-// be, when a trial gives up, the connection policy, and how a profile meets a
-// rate limit. Each option says what it changes in the figures, next to it.
+// be, when a trial gives up, the connection policy, what a prompt cache may
+// serve, and how a profile meets a rate limit. Each option says what it
+// changes in the figures, next to it.
 
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIME_LIMITS } from '../../../../shared/run';
+import { parseInputLengths } from '../../../../shared/input-lengths';
+import { CACHE_POLICIES, TIME_LIMITS, type CachePolicy } from '../../../../shared/run';
 import { Field } from '../../components/Field';
-import { useFormat } from '../../i18n/format';
 import {
   MODE_CHOICES,
   type DraftField,
   type FieldError,
-  type ModeChoice,
   type RunDraft,
   type TimeLimit,
 } from './run-draft';
+import { useFieldErrorText } from './use-field-error-text';
 
 type Patch = (patch: Partial<RunDraft>) => void;
 
@@ -27,6 +28,11 @@ export function RunOptions(props: {
   const { draft, onChange } = props;
   const errorText = useFieldErrorText();
   const error = (field: DraftField): string | null => errorText(props.errors[field]);
+  const lengths = parseInputLengths(draft.inputTokens);
+  const sweep = lengths.ok && lengths.lengths.length > 1;
+  const warm = draft.cache === 'warm';
+  // A sweep sends a prompt per length: one warm-up cannot prime them all.
+  const unprimable = (policy: CachePolicy): boolean => policy === 'warm' && sweep && !warm;
 
   return (
     <section className="card stack">
@@ -35,9 +41,12 @@ export function RunOptions(props: {
         <legend>{t('runs.new.options.modes')}</legend>
         <div className="mode-options">
           {MODE_CHOICES.map((choice) => (
-            <ModeOption
+            <RadioOption
               key={choice}
-              choice={choice}
+              name="run-modes"
+              value={choice}
+              title={t(`runs.new.options.mode.${choice}`)}
+              hint={t(`runs.new.options.modeHint.${choice}`)}
               checked={draft.modes === choice}
               onSelect={() => onChange({ modes: choice })}
             />
@@ -99,12 +108,37 @@ export function RunOptions(props: {
           />
         </div>
       </fieldset>
+      <fieldset>
+        <legend>{t('runs.new.options.cache')}</legend>
+        <div className="mode-options">
+          {CACHE_POLICIES.map((policy) => (
+            <RadioOption
+              key={policy}
+              name="run-cache"
+              value={policy}
+              title={t(`runs.new.options.cacheOption.${policy}`)}
+              hint={
+                unprimable(policy)
+                  ? t('runs.new.options.cacheHint.warmSweep')
+                  : t(`runs.new.options.cacheHint.${policy}`)
+              }
+              checked={draft.cache === policy}
+              disabled={unprimable(policy)}
+              // A warm cache is primed by the warm-ups: choosing it turns them on.
+              onSelect={() =>
+                onChange(policy === 'warm' ? { cache: policy, warmup: true } : { cache: policy })
+              }
+            />
+          ))}
+        </div>
+      </fieldset>
       <div className="check-options">
         <CheckOption
           checked={draft.warmup}
+          disabled={warm}
           onChange={(warmup) => onChange({ warmup })}
           label={t('runs.new.options.warmup')}
-          hint={t('runs.new.options.warmupHint')}
+          hint={warm ? t('runs.new.options.warmupForCache') : t('runs.new.options.warmupHint')}
         />
         <CheckOption
           checked={draft.reuseConnection}
@@ -117,41 +151,32 @@ export function RunOptions(props: {
   );
 }
 
-/** A field's error in words. */
-function useFieldErrorText(): (error: FieldError | undefined) => string | null {
-  const { t } = useTranslation();
-  const format = useFormat();
-  return (error) => {
-    if (!error) return null;
-    if (error.kind === 'integer') {
-      return t('runs.new.errors.integer', {
-        min: format.count(error.min),
-        max: format.count(error.max),
-      });
-    }
-    return t(error.min === 0 ? 'runs.new.errors.secondsOrZero' : 'runs.new.errors.seconds', {
-      max: format.count(error.max),
-    });
-  };
-}
-
-function ModeOption(props: { choice: ModeChoice; checked: boolean; onSelect: () => void }) {
-  const { t } = useTranslation();
+/** One choice of a radio group, with what it changes said under it. */
+function RadioOption(props: {
+  name: string;
+  value: string;
+  title: string;
+  hint: string;
+  checked: boolean;
+  disabled?: boolean;
+  onSelect: () => void;
+}) {
   const hintId = useId();
   return (
     <label className="mode-option">
       <input
         type="radio"
-        name="run-modes"
-        value={props.choice}
+        name={props.name}
+        value={props.value}
         checked={props.checked}
+        disabled={props.disabled}
         aria-describedby={hintId}
         onChange={props.onSelect}
       />
       <span className="option-text">
-        <span className="option-title">{t(`runs.new.options.mode.${props.choice}`)}</span>
+        <span className="option-title">{props.title}</span>
         <span className="hint" id={hintId}>
-          {t(`runs.new.options.modeHint.${props.choice}`)}
+          {props.hint}
         </span>
       </span>
     </label>
@@ -211,6 +236,7 @@ function NumberField(props: {
 
 function CheckOption(props: {
   checked: boolean;
+  disabled?: boolean;
   onChange: (checked: boolean) => void;
   label: string;
   hint: ReactNode;
@@ -221,6 +247,7 @@ function CheckOption(props: {
       <input
         type="checkbox"
         checked={props.checked}
+        disabled={props.disabled}
         aria-describedby={hintId}
         onChange={(e) => props.onChange(e.target.checked)}
       />

@@ -14,7 +14,10 @@ export type ProblemKey =
   | 'noProfile'
   | 'repeatedProfile'
   | 'unknownProfile'
-  | 'limit';
+  | 'limit'
+  | 'warmNeedsWarmup'
+  | 'warmSweep'
+  | 'sharedParamRefused';
 
 export type PlanProblem =
   | { key: ProblemKey; values: Record<string, string> }
@@ -33,6 +36,9 @@ export const PROBLEM_KEYS: Record<ProblemKey, string> = {
   repeatedProfile: 'runs.new.problems.repeatedProfile',
   unknownProfile: 'runs.new.problems.unknownProfile',
   limit: 'runs.new.problems.limit',
+  warmNeedsWarmup: 'runs.new.problems.warmNeedsWarmup',
+  warmSweep: 'runs.new.problems.warmSweep',
+  sharedParamRefused: 'runs.new.problems.sharedParamRefused',
 };
 
 const PATTERNS: {
@@ -57,6 +63,13 @@ const PATTERNS: {
     pattern: /^limits\.(\w+) must be /,
     key: 'limit',
     values: (m) => ({ limit: m[1] ?? '' }),
+  },
+  { pattern: /^a warm cache is primed by the warm-ups\b/, key: 'warmNeedsWarmup' },
+  { pattern: /^a warm cache is primed by one warm-up prompt, and a sweep\b/, key: 'warmSweep' },
+  {
+    pattern: /^profile “(.+)” \((.+)\) has no (.+) parameter:/,
+    key: 'sharedParamRefused',
+    values: (m) => ({ profile: m[1] ?? '', dialect: m[2] ?? '', params: m[3] ?? '' }),
   },
 ];
 

@@ -2,7 +2,7 @@
 // the providers, not interface text: the same words whatever the UI's
 // language, so runs stay comparable across users and months.
 
-export const PRESET_IDS = ['short', 'long', 'code', 'chinese'] as const;
+export const PRESET_IDS = ['short', 'long', 'code', 'chinese', 'longInput', 'inputSweep'] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
 
 export interface PromptPreset {
@@ -10,7 +10,13 @@ export interface PromptPreset {
   prompt: string;
   /** Room for the whole answer: a cut answer would end early and flatter the total. */
   maxTokens: number;
+  /** The input length field's text: a synthetic prompt of that many tokens, `prompt` its question. Absent: the prompt as it is. */
+  inputTokens?: string;
 }
+
+// A question about the filler before it: the answer stays short whatever the length,
+// so the first token, not the answer, is what the lengths change.
+const SUMMARY_QUESTION = 'Summarise the text above in three sentences.';
 
 export const PROMPT_PRESETS: readonly PromptPreset[] = [
   {
@@ -50,9 +56,27 @@ export const PROMPT_PRESETS: readonly PromptPreset[] = [
       '语言通俗易懂，分成三到四段。',
     maxTokens: 1200,
   },
+  {
+    // Retrieval and agents send long contexts: prefill, not the answer, is the wait.
+    id: 'longInput',
+    prompt: SUMMARY_QUESTION,
+    maxTokens: 200,
+    inputTokens: '8k',
+  },
+  {
+    // How the first token grows with the prompt: the slope is the prefill rate.
+    id: 'inputSweep',
+    prompt: SUMMARY_QUESTION,
+    maxTokens: 200,
+    inputTokens: '1k, 4k, 16k, 32k',
+  },
 ];
 
-/** The preset whose prompt the text is, or null when the user wrote their own. */
-export function presetOf(prompt: string): PromptPreset | null {
-  return PROMPT_PRESETS.find((preset) => preset.prompt === prompt) ?? null;
+/** The preset whose prompt and input length these are, or null when the user chose their own. */
+export function presetOf(prompt: string, inputTokens: string): PromptPreset | null {
+  return (
+    PROMPT_PRESETS.find(
+      (preset) => preset.prompt === prompt && (preset.inputTokens ?? '') === inputTokens.trim(),
+    ) ?? null
+  );
 }

@@ -2,17 +2,32 @@
 // Numbers stay the text the user typed until they parse, so that clearing a
 // field to type another value is not an error, and a value that cannot be
 // sent is named next to its field instead of failing the whole request.
+// The run's parameters for all its profiles are read by the profile form's
+// own reader (profile-draft.ts), so that both refuse alike.
 
 import type { RunDefaults } from '../../../../shared/api';
+import {
+  inputTokensOf,
+  parseInputLengths,
+  type InputLengthsProblem,
+} from '../../../../shared/input-lengths';
 import type { InputOf, IpcContract } from '../../../../shared/ipc-contract';
 import {
+  DEFAULT_CACHE_POLICY,
   MAX_RETRY_WAIT_MS,
   MAX_TOKENS,
   MAX_TRIALS,
   TIME_LIMITS,
+  type CachePolicy,
   type Profile,
 } from '../../../../shared/run';
 import type { Mode } from '../../../../shared/trial';
+import {
+  paramsDraftOf,
+  sharedParamsOfDraft,
+  type DraftProblem,
+  type ParamsDraft,
+} from '../profiles/profile-draft';
 
 export type RunConfigInput = InputOf<IpcContract['runsStart']>;
 
@@ -37,14 +52,21 @@ export interface RunDraft {
   maxRetryWait: string;
   /** Failed trials in a row after which a profile stops (0: never), as typed. */
   giveUpAfter: string;
+  /** Empty: the prompt as it is; "8k": a synthetic prompt of 8,000 tokens; "1k, 8k": a sweep. */
+  inputTokens: string;
+  cache: CachePolicy;
+  /** For all the run's profiles, winning over their own; only the shared fields are read. */
+  params: ParamsDraft;
 }
 
 export type DraftField =
-  'trials' | 'max_tokens' | TimeLimit | 'max_retry_wait_ms' | 'give_up_after';
+  'trials' | 'max_tokens' | TimeLimit | 'max_retry_wait_ms' | 'give_up_after' | 'input_tokens';
 
 /** Why a field's text cannot be sent; the form words it. `min` 0: zero is allowed. */
 export type FieldError =
-  { kind: 'integer'; min: number; max: number } | { kind: 'seconds'; min: 0 | 1; max: number };
+  | { kind: 'integer'; min: number; max: number }
+  | { kind: 'seconds'; min: 0 | 1; max: number }
+  | { kind: 'input_tokens'; problem: InputLengthsProblem };
 
 /** The contract's bound on every time limit: one day. */
 const MAX_SECONDS = 86_400;
@@ -81,6 +103,9 @@ export function draftFromDefaults(defaults: RunDefaults, profiles: readonly Prof
     reuseConnection: false,
     maxRetryWait: secondsText(defaults.max_retry_wait_ms),
     giveUpAfter: String(defaults.give_up_after),
+    inputTokens: '',
+    cache: DEFAULT_CACHE_POLICY,
+    params: paramsDraftOf({}),
   };
 }
 
@@ -107,6 +132,8 @@ export interface ParsedDraft {
   /** Null while a field cannot be sent. */
   config: RunConfigInput | null;
   errors: Partial<Record<DraftField, FieldError>>;
+  /** The shared parameters' problems, each next to its field (profile-draft's words). */
+  paramProblems: DraftProblem[];
 }
 
 /**
@@ -130,7 +157,13 @@ export function parseDraft(draft: RunDraft): ParsedDraft {
     parseSeconds(draft.maxRetryWait, 0, MAX_RETRY_WAIT_MS / SECOND),
   );
   const giveUpAfter = number('give_up_after', parseInteger(draft.giveUpAfter, MAX_TRIALS, 0));
-  if (Object.keys(errors).length > 0) return { config: null, errors };
+  const lengths = parseInputLengths(draft.inputTokens);
+  if (!lengths.ok) errors.input_tokens = { kind: 'input_tokens', problem: lengths.problem };
+  const params = sharedParamsOfDraft(draft.params);
+  const paramProblems = params.ok ? [] : params.problems;
+  if (Object.keys(errors).length > 0 || !params.ok || !lengths.ok) {
+    return { config: null, errors, paramProblems };
+  }
   return {
     config: {
       prompt: draft.prompt,
@@ -143,7 +176,11 @@ export function parseDraft(draft: RunDraft): ParsedDraft {
       warmup: draft.warmup,
       max_retry_wait_ms: maxRetryWait,
       give_up_after: giveUpAfter,
+      ...inputTokensOf(lengths.lengths),
+      cache: draft.cache,
+      ...(Object.keys(params.params).length > 0 && { params: params.params }),
     },
     errors,
+    paramProblems,
   };
 }

@@ -1,8 +1,9 @@
 // What each request says besides the prompt and its token limit: a system
 // prompt, sampling, the reasoning effort (or Anthropic's thinking budget),
 // the token limit's name and an extra body of the provider's own fields. Only
-// the fields the chosen API format has. Folded away until opened, or open
-// when the profile sets any: most endpoints are measured with none.
+// the fields given: the chosen API format's for a profile, the shared ones for
+// a run. Folded away until opened, or open when any is set: most endpoints
+// are measured with none.
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +14,23 @@ import {
   type ReasoningEffort,
   type TokenParam,
 } from '../../../../shared/request-params';
-import type { Dialect } from '../../../../shared/trial';
 import { Field } from '../../components/Field';
 import { useFormat } from '../../i18n/format';
 import type { ErrorField } from './form-errors';
-import { paramFieldsOf, paramsSetCount, PARAM_FIELDS, type ParamsDraft } from './profile-draft';
+import { paramsSetCount, PARAM_FIELDS, type ParamsDraft } from './profile-draft';
+
+/** The section's own words (i18n keys): a profile's parameters, or a run's for all its profiles. */
+export interface ParamsText {
+  title: string;
+  summaryNone: string;
+  hint: string;
+}
+
+export const PROFILE_PARAMS_TEXT: ParamsText = {
+  title: 'profiles.params.title',
+  summaryNone: 'profiles.params.summaryNone',
+  hint: 'profiles.params.hint',
+};
 
 // JSON, not words: the same in every language.
 const EXTRA_BODY_EXAMPLE = '{"provider": {"order": ["deepinfra"]}}';
@@ -25,7 +38,9 @@ const EXTRA_BODY_EXAMPLE = '{"provider": {"order": ["deepinfra"]}}';
 const OTHER_TOKEN_PARAM: TokenParam = 'max_completion_tokens';
 
 export function ParamsFields(props: {
-  dialect: Dialect;
+  /** Shown in the form's order (PARAM_FIELDS): paramFieldsOf(dialect), or SHARED_PARAM_FIELDS. */
+  fields: readonly (typeof PARAM_FIELDS)[number][];
+  text: ParamsText;
   draft: ParamsDraft;
   onChange: (patch: Partial<ParamsDraft>) => void;
   errors: Partial<Record<ErrorField, string>>;
@@ -33,8 +48,8 @@ export function ParamsFields(props: {
   const { t } = useTranslation();
   const format = useFormat();
   const { draft, onChange, errors } = props;
-  const shown = new Set(paramFieldsOf(props.dialect));
-  const count = paramsSetCount(draft, props.dialect);
+  const shown = new Set(props.fields);
+  const count = paramsSetCount(draft, props.fields);
   // Decided once, then the user's: a section that folded itself while its last field is cleared would lose their place.
   const [open, setOpen] = useState(() => count > 0);
   // A refusal inside opens the section, in the same render, so that the focus can go to the field.
@@ -52,13 +67,13 @@ export function ParamsFields(props: {
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
       <summary>
-        <h2>{t('profiles.params.title')}</h2>
+        <h2>{t(props.text.title)}</h2>
         <span className="muted">
-          {count === 0 ? t('profiles.params.summaryNone') : t('profiles.params.summary', { count })}
+          {count === 0 ? t(props.text.summaryNone) : t('profiles.params.summary', { count })}
         </span>
       </summary>
       <div className="stack">
-        <p className="hint">{t('profiles.params.hint')}</p>
+        <p className="hint">{t(props.text.hint)}</p>
         <Field
           label={t('profiles.params.system')}
           hint={t('profiles.params.systemHint')}
@@ -177,25 +192,27 @@ export function ParamsFields(props: {
             />
           )}
         </Field>
-        <Field
-          label={t('profiles.params.extra_body')}
-          hint={t('profiles.params.extraBodyHint', { example: EXTRA_BODY_EXAMPLE })}
-          error={error('extra_body')}
-        >
-          {({ id, describedBy, invalid }) => (
-            <textarea
-              id={id}
-              className="mono"
-              value={draft.extra_body}
-              rows={textRows(draft.extra_body, 3, 12)}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              autoComplete="off"
-              spellCheck={false}
-              onChange={(e) => onChange({ extra_body: e.target.value })}
-            />
-          )}
-        </Field>
+        {shown.has('extra_body') && (
+          <Field
+            label={t('profiles.params.extra_body')}
+            hint={t('profiles.params.extraBodyHint', { example: EXTRA_BODY_EXAMPLE })}
+            error={error('extra_body')}
+          >
+            {({ id, describedBy, invalid }) => (
+              <textarea
+                id={id}
+                className="mono"
+                value={draft.extra_body}
+                rows={textRows(draft.extra_body, 3, 12)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                autoComplete="off"
+                spellCheck={false}
+                onChange={(e) => onChange({ extra_body: e.target.value })}
+              />
+            )}
+          </Field>
+        )}
         {errors.params && (
           <p className="field-error" role="alert">
             {errors.params}

@@ -19,9 +19,15 @@ import { HeaderRows } from './HeaderRows';
 import { KeyField } from './KeyField';
 import { ModelField } from './ModelField';
 import { modelsQueryOf } from './model-list';
-import { ParamsFields } from './ParamsFields';
+import { ParamsFields, PROFILE_PARAMS_TEXT } from './ParamsFields';
 import { PresetPicker } from './PresetPicker';
-import { draftOf, inputOfDraft, withPreset, type ProfileDraft } from './profile-draft';
+import {
+  draftOf,
+  inputOfDraft,
+  paramFieldsOf,
+  withPreset,
+  type ProfileDraft,
+} from './profile-draft';
 import { hrefOfProfilesView } from './profiles-view';
 
 interface FormErrors {
@@ -252,7 +258,8 @@ export function ProfileEditor(props: {
       </section>
 
       <ParamsFields
-        dialect={draft.dialect}
+        fields={paramFieldsOf(draft.dialect)}
+        text={PROFILE_PARAMS_TEXT}
         draft={draft.params}
         onChange={(patch) => setDraft((d) => ({ ...d, params: { ...d.params, ...patch } }))}
         errors={errors.fields}

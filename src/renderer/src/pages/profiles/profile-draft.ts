@@ -17,7 +17,9 @@ import {
 import type { ProviderPreset } from '../../../../shared/presets';
 import {
   checkRequestParams,
+  checkSharedParams,
   dialectHas,
+  SHARED_PARAMS,
   RequestParamsError,
   type ParamName,
   type ReasoningEffort,
@@ -293,9 +295,15 @@ export function paramFieldsOf(dialect: Dialect): (typeof PARAM_FIELDS)[number][]
   return PARAM_FIELDS.filter((field) => dialectHas(dialect, field));
 }
 
-/** How many of `dialect`'s parameters the draft sets: the section's summary says it. */
-export function paramsSetCount(draft: ParamsDraft, dialect: Dialect): number {
-  return paramFieldsOf(dialect).filter((field) => draft[field].trim() !== '').length;
+/** The fields a run sets for all its profiles (SHARED_PARAMS), in the form's order. */
+export const SHARED_PARAM_FIELDS = PARAM_FIELDS.filter((field) =>
+  (SHARED_PARAMS as readonly string[]).includes(field),
+);
+
+/** How many of the shown fields the draft sets: the section's summary says it. */
+export function paramsSetCount(draft: ParamsDraft, fields: readonly ParamName[]): number {
+  return PARAM_FIELDS.filter((field) => fields.includes(field) && draft[field].trim() !== '')
+    .length;
 }
 
 // A stop sequence on one line: a line break, a tab or a backslash in it is escaped.
@@ -369,7 +377,20 @@ function problemOf(error: unknown): DraftProblem {
  * hides no other.
  */
 export function paramsOfDraft(draft: ParamsDraft, dialect: Dialect): ParsedParams {
-  const shown = new Set<ParamName>(paramFieldsOf(dialect));
+  return parsedParams(draft, paramFieldsOf(dialect), (input) => checkRequestParams(input, dialect));
+}
+
+/** A run's parameters for all its profiles: whether each profile's API format takes them is the run's plan to say. */
+export function sharedParamsOfDraft(draft: ParamsDraft): ParsedParams {
+  return parsedParams(draft, SHARED_PARAM_FIELDS, checkSharedParams);
+}
+
+function parsedParams(
+  draft: ParamsDraft,
+  fields: readonly ParamName[],
+  check: (input: Record<string, unknown>) => RequestParams,
+): ParsedParams {
+  const shown = new Set<ParamName>(fields);
   const problems: DraftProblem[] = [];
   const given: Partial<Record<ParamName, unknown>> = {};
   if (shown.has('system') && draft.system.trim() !== '') given.system = draft.system;
@@ -392,7 +413,7 @@ export function paramsOfDraft(draft: ParamsDraft, dialect: Dialect): ParsedParam
   const accepted: Partial<Record<ParamName, unknown>> = {};
   for (const [name, value] of Object.entries(given)) {
     try {
-      checkRequestParams({ [name]: value }, dialect);
+      check({ [name]: value });
       accepted[name as ParamName] = value;
     } catch (error) {
       problems.push(problemOf(error));
@@ -400,7 +421,7 @@ export function paramsOfDraft(draft: ParamsDraft, dialect: Dialect): ParsedParam
   }
 
   let input: Record<string, unknown> = accepted;
-  if (draft.extra_body.trim() !== '') {
+  if (shown.has('extra_body') && draft.extra_body.trim() !== '') {
     const body = parseJson(draft.extra_body);
     if (!body.ok) {
       problems.push({ field: 'extra_body', key: body.key, values: body.values });
@@ -408,7 +429,7 @@ export function paramsOfDraft(draft: ParamsDraft, dialect: Dialect): ParsedParam
       // With the accepted others: a field set twice (temperature here and in the body) is refused.
       input = { ...accepted, extra_body: body.value };
       try {
-        checkRequestParams(input, dialect);
+        check(input);
       } catch (error) {
         problems.push(problemOf(error));
       }
@@ -416,7 +437,7 @@ export function paramsOfDraft(draft: ParamsDraft, dialect: Dialect): ParsedParam
   }
   if (problems.length > 0) return { ok: false, problems };
   try {
-    return { ok: true, params: checkRequestParams(input, dialect) };
+    return { ok: true, params: check(input) };
   } catch (error) {
     return { ok: false, problems: [problemOf(error)] };
   }
