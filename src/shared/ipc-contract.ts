@@ -44,6 +44,7 @@ import {
   MAX_RPM,
   MAX_TOKENS,
   MAX_TRIALS,
+  PROFILE_COLORS,
   PROXY_MODES,
   RUN_STATUSES,
   type Profile,
@@ -127,6 +128,11 @@ const profileDraft = z.strictObject({
   key_env: text(200).nullable().optional(),
   proxy_mode: z.enum(PROXY_MODES).optional(),
   proxy_url: text(4000).nullable().optional(),
+  color: z
+    .int()
+    .min(0)
+    .max(PROFILE_COLORS - 1)
+    .optional(),
   // Write-only: stored in the keychain, never returned (a profile says only proxy_auth).
   proxy_credentials: z
     .strictObject({ username: text(1000), password: text(1000) })

@@ -93,8 +93,30 @@ export interface Profile {
   proxy_auth: boolean;
   /** The built-in "Demo (simulated)" profile. */
   builtin: boolean;
+  /**
+   * Its colour wherever it is drawn, in every run and chart: a slot of the
+   * palette (0 to PROFILE_COLORS − 1; styles.css, --series-N), chosen when it
+   * is saved and kept until the user picks another.
+   */
+  color: number;
   created_at: string;
   updated_at: string;
+}
+
+/** The palette's slots: distinguishable for colour-blind readers in both themes (styles.css). */
+export const PROFILE_COLORS = 8;
+
+/**
+ * The colour for a new profile: the slot fewest profiles have (the lowest of
+ * those), so that the profiles compared together differ for as long as the
+ * palette lasts.
+ */
+export function freeProfileColor(taken: readonly number[]): number {
+  const counts = Array.from(
+    { length: PROFILE_COLORS },
+    (_, slot) => taken.filter((color) => color === slot).length,
+  );
+  return counts.indexOf(Math.min(...counts));
 }
 
 /**
@@ -130,8 +152,11 @@ export type ProfileSecretFlags = Pick<Profile, 'has_key' | 'proxy_auth'>;
 
 export type ProfileInput = Omit<
   Profile,
-  'id' | 'builtin' | 'created_at' | 'updated_at' | keyof ProfileSecretFlags
->;
+  'id' | 'builtin' | 'created_at' | 'updated_at' | 'color' | keyof ProfileSecretFlags
+> & {
+  /** Absent: freeProfileColor of the saved profiles' (a new one), or the one it has (an edit). */
+  color?: number;
+};
 
 /**
  * What one trial may take: its timeouts, and the sizes that bound its memory

@@ -142,7 +142,7 @@ const en = (n: number): string => n.toLocaleString('en-US');
 
 /**
  * Hovers the first point of the trend's top panel: the leftmost pixel drawn
- * in the first series' colour there is the left edge of that point's marker.
+ * in the first series' colour (the profile's, as the chart says) there is the left edge of that point's marker.
  */
 async function hoverFirstTrendPoint(page: Page): Promise<void> {
   const chart = page.locator('.echart').first();
@@ -153,7 +153,7 @@ async function hoverFirstTrendPoint(page: Page): Promise<void> {
     const host = document.querySelector('.echart');
     const canvas = host.querySelector('canvas');
     const ratio = canvas.width / host.clientWidth;
-    const hex = getComputedStyle(document.documentElement).getPropertyValue('--series-0').trim();
+    const hex = host.dataset.seriesColors.split(' ')[0];
     const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
     const top = Math.round(60 * ratio);
     const height = Math.round(190 * ratio);

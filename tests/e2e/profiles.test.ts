@@ -109,7 +109,7 @@ describe('profiles', { timeout: 60_000 }, () => {
     await page.getByLabel('Search models').fill('steady');
     await page.getByRole('radio', { name: 'sim-steady' }).check();
     expect(await page.getByLabel('Model', { exact: true }).inputValue()).toBe('sim-steady');
-    expect(await page.getByRole('radio').count()).toBe(1);
+    expect(await page.locator('.model-picker').getByRole('radio').count()).toBe(1);
     // The simulator takes parameters after the name: typed over the pick.
     await page.getByLabel('Model', { exact: true }).fill('sim-steady:tokens=40,gap=5,ttft=30');
     await page.getByLabel('Key to store').fill(KEY);
@@ -343,7 +343,7 @@ describe('profiles', { timeout: 60_000 }, () => {
 
       // A refusal next to its field (a credential header), and the http confirmation.
       await app.open('#/profiles?new');
-      const inputs = page.locator('.profile-form input');
+      const inputs = page.locator('.profile-form input:not([type="radio"])');
       await inputs.nth(0).fill('GPU box');
       await inputs.nth(1).fill('http://gpu-box.lan:8000/v1');
       await page.locator('.model-field input').fill('llama-3.1-8b');

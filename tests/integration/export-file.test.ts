@@ -56,6 +56,7 @@ const profiles: ProfileSnapshot[] = [
     has_key: false,
     proxy_auth: false,
     builtin: false,
+    color: 0,
   },
 ];
 

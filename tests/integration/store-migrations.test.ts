@@ -137,14 +137,14 @@ describe('migrations', () => {
       ...MIGRATIONS,
       {
         version: SCHEMA_VERSION + 1,
-        name: 'profile color',
-        sql: "ALTER TABLE profiles ADD COLUMN color TEXT NOT NULL DEFAULT 'blue';",
+        name: 'profile team',
+        sql: "ALTER TABLE profiles ADD COLUMN team TEXT NOT NULL DEFAULT 'bench';",
       },
     ];
     const db = new Database(temp.path);
     applyMigrations(db, next);
-    expect(db.prepare('SELECT id, color FROM profiles').all()).toEqual([
-      { id: profile.id, color: 'blue' },
+    expect(db.prepare('SELECT id, team FROM profiles').all()).toEqual([
+      { id: profile.id, team: 'bench' },
     ]);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1);
     db.close();
@@ -196,6 +196,66 @@ describe('schema 9: bytes after the end-of-stream marker', () => {
     store.runs.saveTrial({ ...later, trial: { ...later.trial, bytes_after_end: 57 } });
     store.runs.finishRun('after-v9', 'completed', '2026-03-01T11:00:00.000Z');
     expect(store.history.getRun('after-v9')?.trials[0]?.trial.bytes_after_end).toBe(57);
+    store.close();
+  });
+});
+
+describe('schema 16: a profile keeps its colour', () => {
+  it('gives saved profiles the palette in the order they were made, and each run its profiles’ colours', () => {
+    const source = tempDatabase();
+    try {
+      const measured = openStore(source.path);
+      const made = ['first', 'second', 'third'].map((name) =>
+        measured.profiles.create(profileInput({ name })),
+      );
+      const gone = snapshot('gone', { name: 'Removed since' });
+      measured.runs.importRuns([
+        {
+          // The removed profile first: its colour is its position's, 0; the saved ones keep theirs.
+          record: runRecord(
+            'before-v16',
+            [
+              gone,
+              ...made
+                .slice()
+                .reverse()
+                .map((p) => snapshot(p.id, { name: p.name })),
+            ],
+            {
+              status: 'completed',
+              ended_at: '2026-03-01T10:05:00.000Z',
+            },
+          ),
+          trials: [],
+        },
+      ]);
+      measured.close();
+      olderHistory(temp.path, 15, source.path);
+    } finally {
+      source.remove();
+    }
+    const before = new Database(temp.path);
+    expect(columnsOf(before, 'profiles')).not.toContain('color');
+    before.close();
+
+    const store = openStore(temp.path);
+    const colors = Object.fromEntries(store.profiles.list().map((p) => [p.name, p.color]));
+    expect(colors).toEqual({ first: 0, second: 1, third: 2 });
+    const run = store.history.runRecord('before-v16');
+    expect(run?.profiles.map((p) => [p.name, p.color])).toEqual([
+      ['Removed since', 0],
+      ['third', 2],
+      ['second', 1],
+      ['first', 0],
+    ]);
+    // A new profile takes the slot fewest have; recoloured, it is drawn so in its old runs too.
+    const fourth = store.profiles.create(profileInput({ name: 'fourth' }));
+    expect(fourth.color).toBe(3);
+    const second = store.profiles.list().find((p) => p.name === 'second');
+    store.profiles.update(second?.id ?? '', { color: 6 });
+    expect(store.history.runRecord('before-v16')?.profiles.map((p) => p.color)).toEqual([
+      0, 2, 6, 0,
+    ]);
     store.close();
   });
 });

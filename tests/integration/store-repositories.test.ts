@@ -151,6 +151,8 @@ describe('profiles', () => {
       'proxy_auth',
       // Schema version 14: what requests say besides the prompt.
       'params',
+      // Schema version 16: the profile's colour, the same in every run.
+      'color',
     ];
     expect(columns('profiles')).toEqual(profileColumns);
     expect(columns('run_profiles')).toEqual([

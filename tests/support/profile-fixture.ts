@@ -18,6 +18,7 @@ export function makeProfile(id: string, overrides: Partial<Profile> = {}): Profi
     // Saved before LastToken kept the flag: the keychain is asked, as for a profile with a key.
     has_key: null,
     proxy_auth: false,
+    color: 0,
     builtin: false,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',

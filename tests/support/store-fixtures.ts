@@ -47,7 +47,14 @@ export function profileInput(overrides: Partial<ProfileInput> = {}): ProfileInpu
 }
 
 export function snapshot(id: string, overrides: Partial<ProfileInput> = {}): ProfileSnapshot {
-  return { id, builtin: false, has_key: false, proxy_auth: false, ...profileInput(overrides) };
+  return {
+    id,
+    builtin: false,
+    has_key: false,
+    proxy_auth: false,
+    color: 0,
+    ...profileInput(overrides),
+  };
 }
 
 export function runRecord(

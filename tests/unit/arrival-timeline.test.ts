@@ -14,6 +14,7 @@ const theme: ChartTheme = {
   grid: '#ddd',
   background: '#fff',
   series: ['#a00', '#0a0', '#00a'],
+  phases: [],
   danger: '#f00',
   warning: '#fa0',
 };
@@ -38,7 +39,7 @@ function line(overrides: Partial<TimelineLine>): TimelineLine {
   return {
     id: 'p1-stream-1',
     profile: 'fast',
-    profileIndex: 0,
+    color: 0,
     trial: 'stream #1',
     points: [
       [100, 2],
@@ -68,7 +69,7 @@ describe('arrival timeline', () => {
     [
       line({}),
       line({ id: 'p1-stream-2', trial: 'stream #2', pings: [40, 80] }),
-      line({ id: 'p2-stream-1', profile: XSS, profileIndex: 1, failed: true, stall: [150, 4000] }),
+      line({ id: 'p2-stream-1', profile: XSS, color: 1, failed: true, stall: [150, 4000] }),
     ],
     theme,
     text,
@@ -137,7 +138,7 @@ describe('arrival timeline', () => {
     const bursty = line({
       id: 'p3-stream-1',
       profile: XSS,
-      profileIndex: 2,
+      color: 2,
       points: [
         [400, 30],
         [800, 60],

@@ -22,21 +22,21 @@ const text: BoxPlotText = {
 const groups: BoxGroup[] = [
   {
     profile: 'fast',
-    profileIndex: 0,
+    color: 0,
     mode: 'stream',
     values: [100, 120, 110],
     box: { min: 100, q1: 105, median: 110, q3: 115, max: 120 },
   },
   {
     profile: 'fast',
-    profileIndex: 0,
+    color: 0,
     mode: 'plain',
     values: [900],
     box: { min: 900, q1: 900, median: 900, q3: 900, max: 900 },
   },
   {
     profile: XSS,
-    profileIndex: 1,
+    color: 1,
     mode: 'stream',
     values: [300, 340],
     box: { min: 300, q1: 310, median: 320, q3: 330, max: 340 },

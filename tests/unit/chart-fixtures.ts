@@ -9,6 +9,7 @@ export const theme: ChartTheme = {
   grid: '#ddd',
   background: '#fff',
   series: ['#a00', '#0a0', '#00a', '#aa0', '#0aa', '#a0a', '#777', '#333'],
+  phases: ['#e1e1e1', '#d1d1d1', '#c1c1c1', '#b1b1b1', '#515151', '#818181', '#f1f1f1'],
   danger: '#f00',
   warning: '#fa0',
 };

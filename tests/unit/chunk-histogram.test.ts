@@ -30,9 +30,9 @@ const text: HistogramText = {
   percent: (ratio) => `${Math.round(ratio * 100)}%`,
 };
 
-const series = (profile: string, profileIndex: number, b: HistogramBin[]): HistogramSeries => ({
+const series = (profile: string, color: number, b: HistogramBin[]): HistogramSeries => ({
   profile,
-  profileIndex,
+  color,
   bins: b,
 });
 

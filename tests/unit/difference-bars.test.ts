@@ -90,9 +90,9 @@ describe('differenceBarsOption', () => {
     expect(differenceBox(found)).toEqual([-160, -160, -120, -80, -80]);
   });
 
-  it('fills a difference the data shows, outlines an equivalence, greys what it cannot tell', () => {
+  it('fills a difference the data shows in ink (no profile’s colour), outlines an equivalence, greys what it cannot tell', () => {
     expect(series?.data.map((d) => [d.itemStyle.color, d.itemStyle.borderColor])).toEqual([
-      [theme.series[0], theme.series[0]],
+      [theme.text, theme.text],
       [theme.muted, theme.muted],
       [theme.muted, theme.muted],
       [theme.background, theme.text],

@@ -47,6 +47,7 @@ function profile(id: string, name: string, overrides: Partial<ProfileSnapshot> =
     has_key: false,
     proxy_auth: false,
     builtin: false,
+    color: 0,
     ...overrides,
   } satisfies ProfileSnapshot;
 }

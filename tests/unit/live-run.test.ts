@@ -57,6 +57,7 @@ function liveRun(overrides: Partial<LiveRun> = {}, calls = 4): LiveRun {
         has_key: false,
         proxy_auth: false,
         builtin: false,
+        color: id === 'a' ? 3 : 5,
       })),
       status: 'running',
       started_at: new Date(STARTED).toISOString(),
@@ -363,7 +364,8 @@ describe('what the live view draws', () => {
     expect(a).toMatchObject({
       name: 'Profile A',
       model: 'model-a',
-      index: 0,
+      // Its own colour, not its place in the run.
+      color: 3,
       planned: 4,
       done: 1,
       state: 'running',
@@ -474,7 +476,7 @@ describe('what the live view draws', () => {
     const { lines } = liveSnapshot(model, STARTED);
     expect(lines).toHaveLength(101);
     expect(lines[0]?.failed).toBe(true);
-    expect(lines.at(-1)).toMatchObject({ profileId: 'b', profileIndex: 1, failed: false });
+    expect(lines.at(-1)).toMatchObject({ profileId: 'b', color: 5, failed: false });
     const points = lines.reduce((sum, line) => sum + line.points.length, 0);
     expect(points).toBeLessThanOrEqual(CHART_POINT_BUDGET + lines.length);
     // Every line still ends where its trial got to.

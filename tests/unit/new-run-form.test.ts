@@ -57,6 +57,7 @@ function profile(id: string, builtin = false): Profile {
     has_key: false,
     proxy_auth: false,
     builtin,
+    color: 0,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
   };

@@ -67,10 +67,10 @@ type Series = {
 
 describe('prefillScatterOption', () => {
   const series: PrefillSeries[] = [
-    { profile: 'Fast', profileIndex: 0, mode: 'stream', fit: fit() },
+    { profile: 'Fast', color: 0, mode: 'stream', fit: fit() },
     {
       profile: XSS,
-      profileIndex: 1,
+      color: 1,
       mode: 'plain',
       fit: fit({ metric: 'first_byte_ms', x: 'requested' }),
     },
@@ -134,7 +134,7 @@ describe('prefillScatterOption', () => {
       [
         {
           profile: 'A',
-          profileIndex: 0,
+          color: 0,
           mode: 'stream',
           fit: fit({
             prefill_ms_per_ktok: null,

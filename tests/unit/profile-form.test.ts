@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelInfo } from '../../src/shared/api';
 import { ApiCallError } from '../../src/shared/api-client';
 import { PROVIDER_PRESETS } from '../../src/shared/presets';
-import { DEFAULT_REQUEST_SHAPE, type Profile } from '../../src/shared/run';
+import { DEFAULT_REQUEST_SHAPE, freeProfileColor, type Profile } from '../../src/shared/run';
 import {
   insecureHostOf,
   needsInsecureKeyConfirmation,
@@ -48,6 +48,7 @@ const PROFILE: Profile = {
   has_key: true,
   proxy_auth: false,
   builtin: false,
+  color: 4,
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
 };
@@ -66,6 +67,7 @@ describe('the profile draft', () => {
       ok: true,
       input: {
         name: PROFILE.name,
+        color: 4,
         base_url: PROFILE.base_url,
         model: PROFILE.model,
         dialect: 'openai-chat',
@@ -256,6 +258,30 @@ describe('the profile draft', () => {
     expect(over('http://10.0.0.5:8000/v1')).toBe(true);
     expect(over('https://api.openai.com/v1')).toBe(false);
     expect(over('http://127.0.0.1:8787/v1')).toBe(false);
+  });
+});
+
+describe('a profile’s colour', () => {
+  it('is the slot fewest profiles have, the lowest of those', () => {
+    expect(freeProfileColor([])).toBe(0);
+    expect(freeProfileColor([0, 1, 2])).toBe(3);
+    expect(freeProfileColor([1, 0, 3])).toBe(2);
+    expect(freeProfileColor([0, 1, 2, 3, 4, 5, 6, 7])).toBe(0);
+    expect(freeProfileColor([0, 1, 2, 3, 4, 5, 6, 7, 0, 2])).toBe(1);
+  });
+
+  it('is kept by the form, and left to the service for a new profile the form has none for', () => {
+    expect(draftOf(PROFILE).color).toBe(4);
+    expect(draftOf(null, 6).color).toBe(6);
+    const unchosen = draftOf(null);
+    expect(unchosen.color).toBeNull();
+    const built = inputOfDraft({
+      ...unchosen,
+      name: 'n',
+      base_url: 'https://x.example/v1',
+      model: 'm',
+    });
+    expect(built.ok && built.input).not.toHaveProperty('color');
   });
 });
 

@@ -55,6 +55,7 @@ const profile = (dialect: Profile['dialect'], params: RequestParams): Profile =>
   has_key: false,
   proxy_auth: false,
   builtin: false,
+  color: 0,
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
 });

@@ -18,6 +18,7 @@ const theme: ChartTheme = {
   grid: '#ddd',
   background: '#fff',
   series: ['#a00', '#0a0', '#00a'],
+  phases: [],
   danger: '#f00',
   warning: '#fa0',
 };
@@ -109,7 +110,7 @@ function seriesOf(option: ReturnType<typeof trendOption>): Series[] {
 
 describe('trend chart', () => {
   it('draws three panels over one time axis: first token, median gap, total', () => {
-    const option = trendOption('fast', [stream, plain], theme, text);
+    const option = trendOption('fast', 0, [stream, plain], theme, text);
     const yAxes = option.yAxis as { name: string; gridIndex: number }[];
     expect(yAxes.map((a) => a.name)).toEqual(['first token', 'median gap', 'total']);
     expect((option.xAxis as { type: string }[]).every((a) => a.type === 'time')).toBe(true);
@@ -117,7 +118,7 @@ describe('trend chart', () => {
   });
 
   it('has one series per model × mode and panel; plain mode has no gap panel', () => {
-    const series = seriesOf(trendOption('fast', [stream, plain], theme, text));
+    const series = seriesOf(trendOption('fast', 0, [stream, plain], theme, text));
     expect(series.map((s) => [s.name, s.yAxisIndex])).toEqual([
       ['model-a · stream', 0],
       ['model-a · plain', 0],
@@ -129,7 +130,7 @@ describe('trend chart', () => {
 
   it('colours a model alike in every panel and dashes plain mode', () => {
     const other: TrendSeries = { ...stream, model: 'model-b' };
-    const series = seriesOf(trendOption('fast', [stream, plain, other], theme, text));
+    const series = seriesOf(trendOption('fast', 0, [stream, plain, other], theme, text));
     const first = series.filter((s) => s.yAxisIndex === 0);
     expect(first.map((s) => [s.lineStyle.color, s.lineStyle.type])).toEqual([
       ['#a00', 'solid'],
@@ -138,8 +139,17 @@ describe('trend chart', () => {
     ]);
   });
 
+  it('draws the profile in its own colour; a further model takes the next slot', () => {
+    const other: TrendSeries = { ...stream, model: 'model-b' };
+    const series = seriesOf(trendOption('fast', 1, [stream, other], theme, text));
+    expect(series.filter((s) => s.yAxisIndex === 0).map((s) => s.lineStyle.color)).toEqual([
+      '#0a0',
+      '#00a',
+    ]);
+  });
+
   it('puts each run at its start time, with the median as y and a gap where no trial was ok', () => {
-    const [first] = seriesOf(trendOption('fast', [stream], theme, text));
+    const [first] = seriesOf(trendOption('fast', 0, [stream], theme, text));
     expect(first?.data.map((d) => d.value)).toEqual([
       [Date.parse('2026-03-01T10:00:00.000Z'), 200],
       [Date.parse('2026-03-02T10:00:00.000Z'), 240],
@@ -148,7 +158,7 @@ describe('trend chart', () => {
   });
 
   it('makes n visible: bigger markers for more trials, hollow and labelled below LOW_N', () => {
-    const [first] = seriesOf(trendOption('fast', [stream], theme, text));
+    const [first] = seriesOf(trendOption('fast', 0, [stream], theme, text));
     const [five, one] = first?.data ?? [];
     expect(one?.symbolSize).toBeLessThan(five?.symbolSize ?? 0);
     expect(one?.itemStyle?.color).toBe(theme.background);
@@ -161,13 +171,13 @@ describe('trend chart', () => {
   });
 
   it('draws a whisker from the median to the p95, none where they are equal', () => {
-    const [first] = seriesOf(trendOption('fast', [stream], theme, text));
+    const [first] = seriesOf(trendOption('fast', 0, [stream], theme, text));
     const at = Date.parse('2026-03-01T10:00:00.000Z');
     expect(first?.markLine.data).toEqual([[{ coord: [at, 200] }, { coord: [at, 260] }]]);
   });
 
   it('says in the tooltip what a point is, with n, p95 and the ok trials', () => {
-    const option = trendOption('fast', [stream], theme, text);
+    const option = trendOption('fast', 0, [stream], theme, text);
     const tooltip = option.tooltip as { formatter: (p: unknown) => string };
     const html = tooltip.formatter({ seriesIndex: 0, dataIndex: 1 });
     expect(html).toContain('fast · model-a · stream');
@@ -177,7 +187,7 @@ describe('trend chart', () => {
 
   it('escapes profile and model names in the tooltip', () => {
     const hostile: TrendSeries = { ...stream, model: XSS };
-    const option = trendOption(XSS, [hostile], theme, text);
+    const option = trendOption(XSS, 0, [hostile], theme, text);
     const tooltip = option.tooltip as { formatter: (p: unknown) => string };
     const html = tooltip.formatter({ seriesIndex: 0, dataIndex: 0 });
     expect(html).not.toContain('<img');
@@ -192,7 +202,7 @@ describe('trend chart', () => {
       ),
     };
     const zooms = (s: TrendSeries[]): string[] =>
-      (trendOption('fast', s, theme, text).dataZoom as { type: string }[]).map((z) => z.type);
+      (trendOption('fast', 0, s, theme, text).dataZoom as { type: string }[]).map((z) => z.type);
     expect(zooms([stream])).toEqual(['inside']);
     expect(zooms([long])).toEqual(['inside', 'slider']);
     expect(trendHeight([long])).toBeGreaterThan(trendHeight([stream]));

@@ -90,6 +90,8 @@ function probedProfile(options: ProbeOptions): ProfileSnapshot {
     has_key: endpoint.api_key !== undefined,
     proxy_auth: false,
     builtin: false,
+    // A probe draws no chart: the palette's first slot.
+    color: 0,
   };
 }
 

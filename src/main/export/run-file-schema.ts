@@ -13,6 +13,7 @@ import {
   MAX_RETRY_WAIT_MS,
   MAX_RPM,
   MAX_TOKENS,
+  PROFILE_COLORS,
   MAX_TRIALS,
   PROXY_MODES,
   RUN_STATUSES,
@@ -46,6 +47,8 @@ import {
 /** True only when A and B are the same type (each assignable to the other, optionality included). */
 type Equal<A, B> =
   (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** One object type for an intersection, so that Equal compares its properties. */
+type Flat<T> = { [K in keyof T]: T[K] };
 /** Compiles only when the schema's output is exactly T (else the schema is taken for `never`). */
 function exactly<T>() {
   return <S extends z.ZodType>(
@@ -235,7 +238,14 @@ const profileDefaults = exactly<ProfileDefaults>()(
   }),
 );
 
-export const profileSnapshot = exactly<ProfileSnapshot>()(
+/**
+ * A profile as a file has it. Its colour is optional: files written before
+ * profiles kept one have none (runProfiles gives each its position's; a
+ * profile file's import, the next free one).
+ */
+export const profileSnapshot = exactly<
+  Flat<Omit<ProfileSnapshot, 'color'> & { color?: ProfileSnapshot['color'] }>
+>()(
   z.strictObject({
     id: z.string().min(1),
     name: z.string(),
@@ -261,7 +271,22 @@ export const profileSnapshot = exactly<ProfileSnapshot>()(
       .nullable(),
     proxy_auth: z.boolean(),
     builtin: z.boolean(),
+    color: z
+      .int()
+      .min(0)
+      .max(PROFILE_COLORS - 1)
+      .optional(),
   }),
+);
+
+/** A run's profiles, in its order: each with its colour, or the one its position drew before profiles kept one. */
+export const runProfiles = exactly<ProfileSnapshot[]>()(
+  z.array(profileSnapshot).transform((profiles) =>
+    profiles.map((profile, position) => ({
+      ...profile,
+      color: profile.color ?? position % PROFILE_COLORS,
+    })),
+  ),
 );
 
 /** A URL without user or password (a snapshot never holds the proxy's credentials). */

@@ -23,7 +23,7 @@ import { version as appVersion } from '../../../package.json';
 import type { ProfileSnapshot, RunDetail, StoredTrial } from '../../shared/run';
 import { FileReadError, readRegularFile } from '../read-regular-file';
 import { firstInconsistency } from './run-file-consistency';
-import { fileRun, fileTrial, profileSnapshot, type FileRun } from './run-file-schema';
+import { fileRun, fileTrial, runProfiles, type FileRun } from './run-file-schema';
 
 export const RUN_FILE_FORMAT = 'lasttoken-run';
 /** The version this build writes, and the newest it reads (it reads every one from 1). */
@@ -60,7 +60,7 @@ const fileSchema = z.strictObject({
   exported_at: z.iso.datetime({ offset: true }),
   exported_by: z.string(),
   run: fileRun,
-  profiles: z.array(profileSnapshot),
+  profiles: runProfiles,
   trials: z.array(fileTrial),
 });
 

@@ -63,6 +63,7 @@ function profileEntry(profile: Profile): ProfileFile['profiles'][number] {
     key_env: profile.key_env,
     proxy_mode: profile.proxy_mode,
     proxy_url: profile.proxy_url,
+    color: profile.color,
   };
 }
 

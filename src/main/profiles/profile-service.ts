@@ -53,6 +53,8 @@ export interface ProfileDraft {
   proxy_mode?: ProxyMode;
   /** May carry credentials (user:pass@host) for add and edit: they go to the keychain, never the database. */
   proxy_url?: string | null;
+  /** A palette slot; absent: the one fewest profiles have. */
+  color?: number;
 }
 
 /**
@@ -352,6 +354,7 @@ export class ProfileService {
       key_env: draft.key_env ?? null,
       proxy_mode: draft.proxy_mode ?? 'env',
       proxy_url: draft.proxy_url ?? null,
+      color: draft.color,
     });
   }
 
@@ -375,6 +378,7 @@ export class ProfileService {
       key_env: pick('key_env'),
       proxy_mode: pick('proxy_mode'),
       proxy_url: pick('proxy_url'),
+      color: patch.color ?? current.color,
     });
     this.checkNameFree(input.name, current.id);
     return input;

@@ -7,7 +7,7 @@ import {
   RequestParamsError,
   type RequestParams,
 } from '../../shared/request-params';
-import { MAX_RPM, type ProfileDefaults, type ProfileInput } from '../../shared/run';
+import { MAX_RPM, PROFILE_COLORS, type ProfileDefaults, type ProfileInput } from '../../shared/run';
 import { DIALECTS, type Dialect } from '../../shared/trial';
 import { isLoopbackHost, resolveEndpointUrl } from '../probe';
 import { CREDENTIAL_HEADER, HEADER_NAME } from './headers';
@@ -185,7 +185,18 @@ export function validateProfileInput(
     notes: notes(input.notes),
     allow_insecure_key: input.allow_insecure_key,
     ...validateRequestShape(input, extraHeaders),
+    ...(input.color !== undefined && { color: color(input.color) }),
   };
+}
+
+function color(value: unknown): number {
+  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) >= PROFILE_COLORS) {
+    throw new ProfileInputError(
+      'color',
+      `color must be a palette slot, a whole number from 0 to ${PROFILE_COLORS - 1}`,
+    );
+  }
+  return value as number;
 }
 
 /**

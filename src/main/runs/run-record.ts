@@ -66,5 +66,6 @@ function snapshotOf(profile: Profile): ProfileSnapshot {
     proxy_url: profile.proxy_url,
     proxy_auth: profile.proxy_auth,
     builtin: profile.builtin,
+    color: profile.color,
   };
 }

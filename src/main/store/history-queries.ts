@@ -54,6 +54,8 @@ interface RunListRow extends RunRow {
 
 interface RunProfileRow extends ProfileColumns {
   profile_id: string;
+  /** The saved profile's colour now; null when it is gone. */
+  live_color: number | null;
 }
 
 interface FilterParameters {
@@ -194,7 +196,9 @@ export class HistoryQueries {
        FROM runs WHERE id = ?`,
     );
     this.selectRunProfiles = db.prepare(
-      'SELECT * FROM run_profiles WHERE run_id = ? ORDER BY position',
+      `SELECT rp.*, p.color AS live_color
+       FROM run_profiles rp LEFT JOIN profiles p ON p.id = rp.profile_id
+       WHERE rp.run_id = ? ORDER BY rp.position`,
     );
     // Each profile's trials and ok ones, from trials_by_run_profile alone (a
     // 100,000-trial run is counted without reading its rows), and its
@@ -465,9 +469,10 @@ export class HistoryQueries {
   runRecord(id: string): RunRecord | null {
     const row = this.selectRun.get(id);
     if (!row) return null;
+    // A profile keeps its colour in every run: the one it has now, while it is saved.
     const profiles: ProfileSnapshot[] = this.selectRunProfiles
       .all(id)
-      .map((p) => fromProfileColumns(p.profile_id, p));
+      .map((p) => ({ ...fromProfileColumns(p.profile_id, p), color: p.live_color ?? p.color }));
     return {
       ...runFields(row),
       profiles,

@@ -25,6 +25,7 @@ export interface ProfileColumns {
   proxy_url: string | null;
   proxy_auth: Bit;
   builtin: Bit;
+  color: number;
 }
 
 /** The column names, in one place for the INSERT statements. */
@@ -47,6 +48,7 @@ export const PROFILE_COLUMNS = [
   'proxy_url',
   'proxy_auth',
   'builtin',
+  'color',
 ] as const satisfies readonly (keyof ProfileColumns)[];
 
 export function toProfileColumns(profile: Omit<ProfileSnapshot, 'id'>): ProfileColumns {
@@ -69,6 +71,7 @@ export function toProfileColumns(profile: Omit<ProfileSnapshot, 'id'>): ProfileC
     proxy_url: profile.proxy_url,
     proxy_auth: toBit(profile.proxy_auth),
     builtin: toBit(profile.builtin),
+    color: profile.color,
   };
 }
 
@@ -93,5 +96,6 @@ export function fromProfileColumns(id: string, row: ProfileColumns): ProfileSnap
     proxy_url: row.proxy_url,
     proxy_auth: fromBit(row.proxy_auth),
     builtin: fromBit(row.builtin),
+    color: row.color,
   };
 }

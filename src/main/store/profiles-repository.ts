@@ -3,7 +3,12 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
-import type { Profile, ProfileInput, ProfileSecretFlags } from '../../shared/run';
+import {
+  freeProfileColor,
+  type Profile,
+  type ProfileInput,
+  type ProfileSecretFlags,
+} from '../../shared/run';
 import {
   PROFILE_COLUMNS,
   fromProfileColumns,
@@ -52,6 +57,7 @@ const INPUT_FIELDS = Object.keys({
   proxy_url: true,
   has_key: true,
   proxy_auth: true,
+  color: true,
 } satisfies Record<keyof ProfilePatch, true>) as (keyof ProfilePatch)[];
 
 function fromRow(row: ProfileRow): Profile {
@@ -77,6 +83,7 @@ export class ProfilesRepository {
   private readonly insertRow: Statement<[ProfileRow]>;
   private readonly updateRow: Statement<[ProfileRow]>;
   private readonly deleteRow: Statement<[string]>;
+  private readonly selectColors: Statement<[], { color: number }>;
 
   constructor(private readonly db: Database) {
     // The built-in demo first, then by name as people read it.
@@ -89,6 +96,7 @@ export class ProfilesRepository {
       `UPDATE profiles SET ${[...PROFILE_COLUMNS, 'updated_at'].map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
     );
     this.deleteRow = db.prepare('DELETE FROM profiles WHERE id = ?');
+    this.selectColors = db.prepare('SELECT color FROM profiles');
   }
 
   list(): Profile[] {
@@ -103,6 +111,7 @@ export class ProfilesRepository {
   /** Throws if a profile with that id exists already. */
   create(input: ProfileInput, options: CreateProfileOptions = {}): Profile {
     const now = new Date().toISOString();
+    const color = input.color ?? freeProfileColor(this.selectColors.all().map((r) => r.color));
     const profile: Profile = {
       id: options.id ?? randomUUID(),
       name: input.name,
@@ -123,6 +132,7 @@ export class ProfilesRepository {
       has_key: options.secrets?.has_key ?? false,
       proxy_auth: options.secrets?.proxy_auth ?? false,
       builtin: options.builtin ?? false,
+      color,
       created_at: now,
       updated_at: now,
     };

@@ -18,6 +18,7 @@ import { sql as trialReadBursts } from './012-trial-read-bursts';
 import { sql as trialUsageDetails } from './013-trial-usage-details';
 import { sql as requestParams } from './014-request-params';
 import { sql as trialInputTokens } from './015-trial-input-tokens';
+import { sql as profileColor } from './016-profile-color';
 
 export interface Migration {
   version: number;
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: 'trial-usage-details', sql: trialUsageDetails },
   { version: 14, name: 'request-params', sql: requestParams },
   { version: 15, name: 'trial-input-tokens', sql: trialInputTokens },
+  { version: 16, name: 'profile-color', sql: profileColor },
 ];
 
 /** The schema version this build of LastToken writes. */

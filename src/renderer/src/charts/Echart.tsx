@@ -3,8 +3,10 @@
 // bundle carries nothing else), follows its box's size, replaces the option
 // when it changes, disposes on unmount, and marks its host with
 // data-chart-finished once ECharts has drawn, so tests and screenshots wait
-// for a drawn chart rather than a blank canvas. What to draw comes from the
-// pure option builders beside it.
+// for a drawn chart rather than a blank canvas, and data-series-colors with
+// the colours its series are drawn in, so that they can check a profile keeps
+// its colour without reading pixels. What to draw comes from the pure option
+// builders beside it.
 
 import { BarChart, BoxplotChart, LineChart, ScatterChart } from 'echarts/charts';
 import {
@@ -83,6 +85,7 @@ export const Echart = forwardRef<EchartHandle, EchartProps>(function Echart(
     const instance = chart.current;
     if (!instance || !host.current) return;
     host.current.dataset['chartFinished'] = 'false';
+    host.current.dataset['seriesColors'] = seriesColors(option).join(' ');
     // The whole option each time: builders return complete charts, never patches.
     instance.setOption(option, { notMerge: true, lazyUpdate: true });
   }, [option]);
@@ -95,3 +98,14 @@ export const Echart = forwardRef<EchartHandle, EchartProps>(function Echart(
 
   return <div ref={host} className="echart" style={{ height }} role="img" aria-label={label} />;
 });
+
+/** The distinct colours the option's series are drawn in, in their order. */
+function seriesColors(option: ChartOption): string[] {
+  const series = Array.isArray(option.series) ? option.series : [option.series];
+  const colors = series.map((s) => {
+    const styled = s as { itemStyle?: { color?: unknown }; lineStyle?: { color?: unknown } };
+    const color = styled.lineStyle?.color ?? styled.itemStyle?.color;
+    return typeof color === 'string' ? color : null;
+  });
+  return [...new Set(colors.filter((c): c is string => c !== null))];
+}

@@ -17,8 +17,8 @@ export interface TimelineLine {
   id: string;
   /** The profile's name: user text, escaped wherever it is shown. */
   profile: string;
-  /** The profile's position in the run: its colour. */
-  profileIndex: number;
+  /** The profile's colour: its palette slot (Profile.color). */
+  color: number;
   /** Which trial, for people ("stream #2"). */
   trial: string;
   points: readonly ArrivalPoint[];
@@ -100,10 +100,10 @@ export function arrivalTimelineOption(
   theme: ChartTheme,
   text: TimelineText,
 ): ChartOption {
-  const profiles = [...new Map(lines.map((l) => [l.profile, l.profileIndex])).entries()];
+  const profiles = [...new Map(lines.map((l) => [l.profile, l.color])).entries()];
   const pingsByProfile = new Map<string, { index: number; times: number[] }>();
   for (const line of lines) {
-    const entry = pingsByProfile.get(line.profile) ?? { index: line.profileIndex, times: [] };
+    const entry = pingsByProfile.get(line.profile) ?? { index: line.color, times: [] };
     entry.times.push(...line.pings);
     pingsByProfile.set(line.profile, entry);
   }
@@ -165,11 +165,11 @@ export function arrivalTimelineOption(
         symbolSize: 4,
         lineStyle: {
           width: 1.5,
-          color: seriesColor(theme, line.profileIndex),
+          color: seriesColor(theme, line.color),
           type: line.failed ? 'dashed' : 'solid',
           opacity: line.failed ? 0.6 : 0.85,
         },
-        itemStyle: { color: seriesColor(theme, line.profileIndex) },
+        itemStyle: { color: seriesColor(theme, line.color) },
         emphasis: { focus: 'series', lineStyle: { width: 2.5 } },
         // Pairs, not {value} objects: ECharts copies each datum object on every update.
         data: line.points.map((point) => [point[0], point[1]]),
@@ -193,7 +193,7 @@ export function arrivalTimelineOption(
         symbolSize: 8,
         itemStyle: {
           color: theme.background,
-          borderColor: seriesColor(theme, line.profileIndex),
+          borderColor: seriesColor(theme, line.color),
           borderWidth: 1.5,
         },
         // [at, tokens so far] places it on the line; the events ride along for the tooltip.

@@ -15,8 +15,8 @@ import { escapeHtml } from './escape';
 export interface BoxGroup {
   /** The profile's name: user text, escaped wherever it is shown. */
   profile: string;
-  /** The profile's position in the run: its colour. */
-  profileIndex: number;
+  /** The profile's colour: its palette slot (Profile.color). */
+  color: number;
   mode: Mode;
   /** Every ok counted trial's value, in the order they ran. */
   values: readonly number[];
@@ -102,7 +102,7 @@ export function boxPlotOption(
         xAxisIndex: 0,
         boxWidth: BOX_WIDTH,
         data: groups.map((group) => {
-          const color = seriesColor(theme, group.profileIndex);
+          const color = seriesColor(theme, group.color);
           const { min, q1, median, q3, max } = group.box;
           return {
             value: [min, q1, median, q3, max],
@@ -120,7 +120,7 @@ export function boxPlotOption(
         xAxisIndex: 1,
         symbolSize: 7,
         itemStyle: {
-          color: seriesColor(theme, group.profileIndex),
+          color: seriesColor(theme, group.color),
           opacity: 0.8,
           borderColor: theme.background,
           borderWidth: 1,

@@ -39,8 +39,10 @@ export interface ChartTheme {
   muted: string;
   grid: string;
   background: string;
-  /** One colour per series (a profile), in order; builders cycle through them. */
+  /** The profiles' palette: slot N is Profile.color N. */
   series: readonly string[];
+  /** The phases of a request, in phase-bars' PHASES order: a ramp no profile uses. */
+  phases: readonly string[];
   /** For failures and stalls. */
   danger: string;
   warning: string;

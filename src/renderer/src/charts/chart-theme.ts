@@ -1,9 +1,9 @@
 // The chart colours of the page's current theme, from its CSS variables, so
 // that charts follow light and dark as the rest of the page does.
 
+import { PROFILE_COLORS } from '../../../shared/run';
 import type { ChartTheme } from './chart-option';
-
-const SERIES_COUNT = 8;
+import { PHASES } from './phase-bars';
 
 export function readChartTheme(element: Element = document.documentElement): ChartTheme {
   const style = getComputedStyle(element);
@@ -13,7 +13,8 @@ export function readChartTheme(element: Element = document.documentElement): Cha
     muted: read('--text-muted'),
     grid: read('--border'),
     background: read('--surface'),
-    series: Array.from({ length: SERIES_COUNT }, (_, i) => read(`--series-${i}`)),
+    series: Array.from({ length: PROFILE_COLORS }, (_, i) => read(`--series-${i}`)),
+    phases: PHASES.map((phase) => read(`--phase-${phase}`)),
     danger: read('--danger'),
     warning: read('--warning'),
   };

@@ -13,7 +13,8 @@ import { escapeHtml } from './escape';
 export interface HistogramSeries {
   /** The profile's name: user text, escaped wherever it is shown. */
   profile: string;
-  profileIndex: number;
+  /** The profile's colour: its palette slot (Profile.color). */
+  color: number;
   /** Bins of one width, from 0 up, as main computes them. */
   bins: readonly HistogramBin[];
 }
@@ -112,7 +113,7 @@ export function chunkHistogramOption(
       type: 'bar',
       name: r.series.profile,
       barMaxWidth: 36,
-      itemStyle: { color: seriesColor(theme, r.series.profileIndex) },
+      itemStyle: { color: seriesColor(theme, r.series.color) },
       data: Array.from({ length: binCount }, (_, i) => (r.counts[i] ?? 0) / r.chunks),
     })),
   };

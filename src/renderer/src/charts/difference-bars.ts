@@ -36,7 +36,8 @@ export function differenceBox(c: Comparison): [number, number, number, number, n
 
 /** How a verdict's box is drawn: fill and border. */
 function boxStyle(verdict: Verdict, theme: ChartTheme): { color: string; borderColor: string } {
-  const found = theme.series[0] as string;
+  // Ink, not a profile's colour: a verdict is about a pair, not one profile.
+  const found = theme.text;
   switch (verdict) {
     case 'a_lower':
     case 'b_lower':

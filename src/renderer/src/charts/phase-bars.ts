@@ -7,7 +7,7 @@
 
 import type { BarSeriesOption } from 'echarts/charts';
 import type { PhaseBreakdown } from '../../../shared/api';
-import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
+import type { ChartOption, ChartTheme } from './chart-option';
 import { valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';
 
@@ -57,17 +57,6 @@ export interface PhaseBarsText {
   sum: string;
   ms: (value: number) => string;
 }
-
-/** Phases keep their colours whatever the theme's order: a palette index per phase. */
-const PHASE_COLOR: Record<Phase, number> = {
-  connect: 7,
-  proxy: 6,
-  tls: 5,
-  wait_headers: 3,
-  wait_first_token: 1,
-  streaming: 2,
-  tail: 4,
-};
 
 interface TooltipItem {
   dataIndex?: number;
@@ -137,7 +126,12 @@ export function phaseBarsOption(
       name: text.phase[phase],
       stack: 'time',
       barMaxWidth: 28,
-      itemStyle: { color: seriesColor(theme, PHASE_COLOR[phase]) },
+      // The phases' own ramp (no profile's colour), each segment parted from the next.
+      itemStyle: {
+        color: theme.phases[PHASES.indexOf(phase)],
+        borderColor: theme.background,
+        borderWidth: 1,
+      },
       emphasis: { focus: 'series' },
       data: segments.map((segment) => segment[phase]),
     })),

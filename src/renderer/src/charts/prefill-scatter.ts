@@ -16,8 +16,8 @@ import { escapeHtml } from './escape';
 export interface PrefillSeries {
   /** The profile's name: user text, escaped wherever it is shown. */
   profile: string;
-  /** The profile's position in the run: its colour. */
-  profileIndex: number;
+  /** The profile's colour: its palette slot (Profile.color). */
+  color: number;
   mode: Mode;
   fit: PrefillFit;
 }
@@ -91,7 +91,7 @@ export function prefillScatterOption(
     }),
     yAxis: valueAxis(theme, { name: text.yAxis, nameAt: 'end', format: text.ms }),
     series: fits.flatMap(({ series, name, groups }) => {
-      const color = seriesColor(theme, series.profileIndex);
+      const color = seriesColor(theme, series.color);
       const plain = series.mode === 'plain';
       const points: ScatterSeriesOption = {
         type: 'scatter',

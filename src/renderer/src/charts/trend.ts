@@ -117,12 +117,16 @@ function inPanel(series: TrendSeries, metric: TrendMetric): boolean {
 
 export function trendOption(
   profile: string,
+  /** The profile's colour (Profile.color): its first model and series are drawn in it. */
+  color: number,
   series: readonly TrendSeries[],
   theme: ChartTheme,
   text: TrendText,
 ): ChartOption {
   const groups = [...new Set(series.map(colorKey))];
-  const colorOf = (s: TrendSeries): string => seriesColor(theme, groups.indexOf(colorKey(s)));
+  // Further models or series of the profile take the palette's next slots.
+  const colorOf = (s: TrendSeries): string =>
+    seriesColor(theme, color + groups.indexOf(colorKey(s)));
   const span = timeSpan(series);
   const slider = needsSlider(series);
   const panelTop = (index: number): number =>

@@ -108,6 +108,8 @@ export function HistoryPage() {
                   key={query.profile}
                   profileId={query.profile}
                   profileName={profileName(query.profile, all, listed)}
+                  // A removed profile's colour is no longer known: the palette's first.
+                  profileColor={all.find((p) => p.id === query.profile)?.color ?? 0}
                   query={query}
                 />
               )}

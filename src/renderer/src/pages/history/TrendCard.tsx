@@ -18,7 +18,12 @@ import { NO_FILTERS, withinDays, type HistoryQuery } from './history-query';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-export function TrendCard(props: { profileId: string; profileName: string; query: HistoryQuery }) {
+export function TrendCard(props: {
+  profileId: string;
+  profileName: string;
+  profileColor: number;
+  query: HistoryQuery;
+}) {
   const trend = useApiValue(
     () => lasttoken().historyTrend({ profile_id: props.profileId }),
     [props.profileId],
@@ -29,7 +34,12 @@ export function TrendCard(props: { profileId: string; profileName: string; query
   return (
     <Loaded value={trend}>
       {(series) => (
-        <TrendChart profileName={props.profileName} series={series} query={props.query} />
+        <TrendChart
+          profileName={props.profileName}
+          profileColor={props.profileColor}
+          series={series}
+          query={props.query}
+        />
       )}
     </Loaded>
   );
@@ -45,6 +55,7 @@ function narrowed(series: readonly TrendSeries[], query: HistoryQuery): TrendSer
 
 function TrendChart(props: {
   profileName: string;
+  profileColor: number;
   series: readonly TrendSeries[];
   query: HistoryQuery;
 }) {
@@ -60,8 +71,8 @@ function TrendChart(props: {
     [props.series, model, from, to],
   );
   const option = useMemo(
-    () => trendOption(props.profileName, series, theme, text),
-    [props.profileName, series, theme, text],
+    () => trendOption(props.profileName, props.profileColor, series, theme, text),
+    [props.profileName, props.profileColor, series, theme, text],
   );
   const title = t('history.trend.title', { profile: props.profileName });
   if (series.length === 0) {

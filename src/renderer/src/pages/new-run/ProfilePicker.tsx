@@ -75,7 +75,10 @@ export function ProfilePicker(props: {
               onChange={(e) => toggle(profile.id, e.target.checked)}
             />
             <span className="profile-option-text">
-              <span className="profile-option-name wrap-anywhere">{profile.name}</span>
+              <span className="profile-option-name wrap-anywhere">
+                <span className="profile-swatch" data-series={profile.color} aria-hidden="true" />
+                {profile.name}
+              </span>
               <span className="mono small muted profile-option-model" title={profile.model}>
                 {profile.model}
               </span>

@@ -35,6 +35,12 @@ export function ProfileCard(props: {
     <li className="card profile-card">
       <div className="profile-card-head">
         <h2 id={headingId} className="profile-name wrap-anywhere">
+          <span
+            className="profile-swatch"
+            data-series={profile.color}
+            title={t(`profiles.colors.${profile.color}`)}
+            aria-hidden="true"
+          />
           {profile.name}
         </h2>
         {profile.builtin && <span className="badge badge-muted">{t('profiles.card.builtin')}</span>}

@@ -19,6 +19,7 @@ import { HeaderRows } from './HeaderRows';
 import { KeyField } from './KeyField';
 import { ModelField } from './ModelField';
 import { modelsQueryOf } from './model-list';
+import { ColorField } from './ColorField';
 import { ParamsFields, PROFILE_PARAMS_TEXT } from './ParamsFields';
 import { PresetPicker } from './PresetPicker';
 import {
@@ -49,6 +50,8 @@ function errorsOf(error: unknown): FormErrors {
 
 export function ProfileEditor(props: {
   profile: Profile | null;
+  /** A new profile's colour until the user picks one: the one fewest profiles have (null: unknown yet). */
+  suggestedColor?: number | null;
   keyStatus: KeyStatus | null;
   /** Saved, with its key if one was typed: the form is done. */
   onSaved: (profile: Profile, keyStored: boolean) => Promise<void>;
@@ -58,7 +61,7 @@ export function ProfileEditor(props: {
   const { t } = useTranslation();
   const [saved, setSaved] = useState(props.profile);
   const [keyStatus, setKeyStatus] = useState(props.keyStatus);
-  const [draft, setDraft] = useState(() => draftOf(props.profile));
+  const [draft, setDraft] = useState(() => draftOf(props.profile, props.suggestedColor ?? null));
   const [key, setKey] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [busy, setBusy] = useState(false);
@@ -187,6 +190,11 @@ export function ProfileEditor(props: {
             )}
           </Field>
         </div>
+        <ColorField
+          value={draft.color}
+          onChange={(color) => set('color', color)}
+          error={fieldError('color')}
+        />
         <Field
           label={t('profiles.fields.base_url')}
           hint={t(`profiles.form.baseUrlHint.${draft.dialect}`)}

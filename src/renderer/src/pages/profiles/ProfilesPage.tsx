@@ -5,7 +5,7 @@
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../../../shared/run';
+import { freeProfileColor, type Profile } from '../../../../shared/run';
 import { lasttoken } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorMessage } from '../../components/ErrorMessage';
@@ -44,6 +44,11 @@ export function ProfilesPage() {
       <ProfileEditor
         key="new"
         profile={null}
+        suggestedColor={
+          data.loaded.state === 'ready'
+            ? freeProfileColor(data.loaded.value.profiles.map((p) => p.color))
+            : null
+        }
         keyStatus={null}
         onSaved={(profile, keyStored) => backToList(savedNotice(t, profile, keyStored))}
         onChanged={data.reload}

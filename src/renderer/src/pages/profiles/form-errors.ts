@@ -25,6 +25,7 @@ export const SERVICE_FIELDS = [
   'key_env',
   'proxy_mode',
   'proxy_url',
+  'color',
 ] as const;
 export type ServiceField = (typeof SERVICE_FIELDS)[number];
 

@@ -79,6 +79,8 @@ export interface ParamsDraft {
 
 export interface ProfileDraft {
   name: string;
+  /** A palette slot (Profile.color); null: the service picks the one fewest profiles have. */
+  color: number | null;
   base_url: string;
   dialect: Dialect;
   model: string;
@@ -122,10 +124,15 @@ export interface DraftProblem {
 export type BuiltInput =
   { ok: true; input: ProfileInputOf } | { ok: false; problems: DraftProblem[] };
 
-export function draftOf(profile: Profile | null): ProfileDraft {
+/** The form for `profile`, or for a new one in `suggestedColor` (null: the service's choice). */
+export function draftOf(
+  profile: Profile | null,
+  suggestedColor: number | null = null,
+): ProfileDraft {
   const seconds = (ms: number | undefined): string => (ms === undefined ? '' : String(ms / 1000));
   return {
     name: profile?.name ?? '',
+    color: profile?.color ?? suggestedColor,
     base_url: profile?.base_url ?? '',
     dialect: profile?.dialect ?? 'openai-chat',
     model: profile?.model ?? '',
@@ -268,6 +275,7 @@ export function inputOfDraft(draft: ProfileDraft): BuiltInput {
     ok: true,
     input: {
       name: draft.name,
+      ...(draft.color !== null && { color: draft.color }),
       base_url: draft.base_url,
       model: draft.model,
       dialect: draft.dialect,

@@ -28,7 +28,7 @@ export function LiveTimeline(props: {
     const lines = props.lines.map((line): TimelineLine => ({
       id: line.id,
       profile: names.get(line.profileId) ?? line.profileId,
-      profileIndex: line.profileIndex,
+      color: line.color,
       trial: trialLabel(line.position),
       points: line.points,
       pings: [],

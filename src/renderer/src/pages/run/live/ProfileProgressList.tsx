@@ -34,7 +34,7 @@ const ProfileRow = memo(function ProfileRow(profile: ProfileProgress) {
   const format = useFormat();
   return (
     <li className={`profile-progress-row state-${profile.state}`}>
-      <span className={`swatch series-${profile.index % 8}`} aria-hidden="true" />
+      <span className="profile-swatch" data-series={profile.color} aria-hidden="true" />
       <span className="profile-progress-name">
         <span className="wrap-anywhere name">{profile.name}</span>
         <span className="mono small muted profile-progress-model" title={profile.model}>
@@ -43,7 +43,7 @@ const ProfileRow = memo(function ProfileRow(profile: ProfileProgress) {
       </span>
       <span className="profile-progress-bar">
         <progress
-          className={`series-${profile.index % 8}`}
+          className={`series-${profile.color}`}
           max={Math.max(1, profile.planned)}
           value={profile.done}
           aria-label={t('runs.live.profiles.progressOf', { name: profile.name })}

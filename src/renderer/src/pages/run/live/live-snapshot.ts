@@ -4,7 +4,12 @@
 // that a render reads nothing that changes under it.
 
 import type { ArrivalPoint, TrialPosition } from '../../../../../shared/api';
-import type { ProfileWait, RunPlan, RunRecord } from '../../../../../shared/run';
+import {
+  PROFILE_COLORS,
+  type ProfileWait,
+  type RunPlan,
+  type RunRecord,
+} from '../../../../../shared/run';
 import type { FinishedEntry, LiveRunModel, ProfileFailureNote, RunEnd } from './live-run-model';
 
 /** Points the whole live timeline may draw: the finished run's charts have every one. */
@@ -18,8 +23,8 @@ export interface ProfileProgress {
   id: string;
   name: string;
   model: string;
-  /** The profile's place in the run: its colour on the timeline. */
-  index: number;
+  /** The profile's colour: its palette slot (Profile.color). */
+  color: number;
   planned: number;
   done: number;
   ok: number;
@@ -40,7 +45,7 @@ export interface ProfileProgress {
 export interface ChartLine {
   id: string;
   profileId: string;
-  profileIndex: number;
+  color: number;
   position: TrialPosition;
   points: readonly ArrivalPoint[];
   failed: boolean;
@@ -111,7 +116,6 @@ export function liveSnapshot(
 ): LiveSnapshot {
   const { record, plan } = model;
   const elapsedMs = Math.max(0, now - Date.parse(record.started_at));
-  const order = record.config.profile_ids;
   const snapshotOf = new Map(record.profiles.map((p) => [p.id, p]));
   const runningByProfile = new Map([...model.running.values()].map((t) => [t.profile_id, t]));
 
@@ -135,7 +139,7 @@ export function liveSnapshot(
       id: profile_id,
       name: snapshotOf.get(profile_id)?.name ?? profile_id,
       model: snapshotOf.get(profile_id)?.model ?? '',
-      index: Math.max(0, order.indexOf(profile_id)),
+      color: colorOf(record, profile_id),
       planned: calls,
       ...tally,
       state,
@@ -187,8 +191,6 @@ export function liveSnapshot(
 
 /** Finished lines (older first), then the running ones on top, within the point budget. */
 function chartLines(model: LiveRunModel): ChartLine[] {
-  const order = model.record.config.profile_ids;
-  const indexOf = (id: string): number => Math.max(0, order.indexOf(id));
   const running = [...model.running.values()].filter((t) => t.mode === 'stream');
   const lineCount = model.lines.length + running.length;
   const perLine = Math.max(
@@ -199,7 +201,7 @@ function chartLines(model: LiveRunModel): ChartLine[] {
     ...model.lines.map((entry) => ({
       id: entry.key,
       profileId: entry.profile_id,
-      profileIndex: indexOf(entry.profile_id),
+      color: colorOf(model.record, entry.profile_id),
       position: entry,
       points: finishedPoints(entry, perLine),
       failed: entry.brief.status !== 'ok',
@@ -207,11 +209,19 @@ function chartLines(model: LiveRunModel): ChartLine[] {
     ...running.map((trial) => ({
       id: trial.key,
       profileId: trial.profile_id,
-      profileIndex: indexOf(trial.profile_id),
+      color: colorOf(model.record, trial.profile_id),
       position: trial,
       // A copy: the model keeps appending to its own line.
       points: thinPoints(trial.points, perLine).slice(),
       failed: false,
     })),
   ];
+}
+
+/** A profile's colour as its run's snapshot keeps it; one it lacks (it should not happen) takes its place's. */
+function colorOf(record: RunRecord, profile_id: string): number {
+  const snapshot = record.profiles.find((p) => p.id === profile_id);
+  return (
+    snapshot?.color ?? Math.max(0, record.config.profile_ids.indexOf(profile_id)) % PROFILE_COLORS
+  );
 }

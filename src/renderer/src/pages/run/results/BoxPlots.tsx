@@ -42,7 +42,7 @@ function groupsOf(
       if (!series?.box) continue;
       groups.push({
         profile: profile.name,
-        profileIndex: profile.index,
+        color: profile.color,
         mode,
         values: series.values,
         box: series.box,

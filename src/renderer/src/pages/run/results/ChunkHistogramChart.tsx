@@ -31,7 +31,7 @@ export function ChunkHistogramChart({
   const option = useMemo(() => {
     const series: HistogramSeries[] = histograms.map((h) => {
       const profile = profileOf(profiles, h.profile_id);
-      return { profile: profile.name, profileIndex: profile.index, bins: h[unit] };
+      return { profile: profile.name, color: profile.color, bins: h[unit] };
     });
     return chunkHistogramOption(series, theme, {
       size: t(`results.histogram.axis.${unit}`),

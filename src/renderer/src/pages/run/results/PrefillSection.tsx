@@ -33,7 +33,7 @@ export function prefillSeries(
             {
               profile_id: profile.id,
               profile: profile.name,
-              profileIndex: profile.index,
+              color: profile.color,
               mode,
               fit,
             },
@@ -193,7 +193,7 @@ function PrefillTable({
                     <span className="profile-label">
                       <span
                         className="profile-swatch"
-                        data-series={profile.index % 8}
+                        data-series={profile.color}
                         aria-hidden="true"
                       />
                       <span className="profile-name">{profile.name}</span>

@@ -217,11 +217,7 @@ export function RunHeader({
           <ul className="results-profiles">
             {profiles.map((profile) => (
               <li key={profile.id}>
-                <span
-                  className="profile-swatch"
-                  data-series={profile.index % 8}
-                  aria-hidden="true"
-                />
+                <span className="profile-swatch" data-series={profile.color} aria-hidden="true" />
                 <strong className="wrap-anywhere">{profile.name}</strong>
                 <span className="muted small wrap-anywhere">
                   {t('results.header.profileModel', {

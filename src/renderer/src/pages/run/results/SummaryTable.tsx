@@ -184,7 +184,7 @@ function Row({
     <tr data-profile={row.profile_id}>
       <th scope="row" className="profile-cell">
         <span className="profile-label">
-          <span className="profile-swatch" data-series={profile.index % 8} aria-hidden="true" />
+          <span className="profile-swatch" data-series={profile.color} aria-hidden="true" />
           <span className="profile-name">{profile.name}</span>
         </span>
         {isFailing(row.trials, row.ok) && (

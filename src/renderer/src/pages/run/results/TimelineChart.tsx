@@ -77,7 +77,7 @@ export function TimelineChart({
       return {
         id: `${a.profile_id}-${a.mode}-${a.trial_index}`,
         profile: profile.name,
-        profileIndex: profile.index,
+        color: profile.color,
         trial: labelOf(a),
         // Nothing has arrived at the request: the line starts flat until the first token.
         points: points.length > 0 && points[0]?.[0] !== 0 ? [ORIGIN, ...points] : points,

@@ -1,9 +1,14 @@
 // The run's profiles as its snapshot kept them (a profile renamed or removed
-// since still shows as it was measured), in the run's order: that order is
-// each profile's colour in every chart.
+// since still shows as it was measured), in the run's order, each in its own
+// colour (Profile.color), the same in every run.
 
 import { effectiveParams, type RequestParams } from '../../../../../shared/request-params';
-import type { ProfileSnapshot, RunConfig, RunRecord } from '../../../../../shared/run';
+import {
+  PROFILE_COLORS,
+  type ProfileSnapshot,
+  type RunConfig,
+  type RunRecord,
+} from '../../../../../shared/run';
 
 export interface RunProfile {
   id: string;
@@ -11,17 +16,17 @@ export interface RunProfile {
   name: string;
   model: string;
   base_url: string;
-  /** Its position in the run: its colour. */
-  index: number;
+  /** Its palette slot (Profile.color). */
+  color: number;
 }
 
 export function runProfiles(run: RunRecord): RunProfile[] {
-  return run.profiles.map((profile, index) => ({
+  return run.profiles.map((profile) => ({
     id: profile.id,
     name: profile.name,
     model: profile.model,
     base_url: profile.base_url,
-    index,
+    color: profile.color,
   }));
 }
 
@@ -33,7 +38,7 @@ export function profileOf(profiles: readonly RunProfile[], id: string): RunProfi
       name: id,
       model: '',
       base_url: '',
-      index: profiles.length,
+      color: profiles.length % PROFILE_COLORS,
     }
   );
 }
