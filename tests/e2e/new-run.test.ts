@@ -225,6 +225,11 @@ describe('new run', () => {
     await page.getByRole('link', { name: 'New run' }).click();
     await expect.poll(() => planCalls(page)).toBe('12');
     expect(await profileBox(page, SIM).isChecked()).toBe(true);
+    // And so does a reload, the chosen profiles too.
+    await page.reload();
+    await expect.poll(() => planCalls(page)).toBe('12');
+    expect(await profileBox(page, SIM).isChecked()).toBe(true);
+    expect(await startButton(page).isEnabled()).toBe(true);
     await expect
       .poll(() => app.services.store.history.getRun(runId)?.run.status, { timeout: 30_000 })
       .toBe('completed');

@@ -547,3 +547,15 @@ describe('a large run', () => {
     await screenshot(app.page, 'results-en-light-large');
   }, 120_000);
 });
+
+describe('a run this history does not hold', () => {
+  it('says so, with the way back, and offers no retry', async () => {
+    await useLook(app, 'en', 'light');
+    await app.open('#/runs/no-such-run');
+    const { page } = app;
+    await page.getByRole('heading', { name: 'This run is not in the history' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to the history' }).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/history');
+  });
+});

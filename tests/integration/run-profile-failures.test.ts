@@ -114,14 +114,15 @@ describe('a run stored before schema version 8', () => {
          VALUES (?, ?, 'completed', ?, ?, 6, NULL, NULL, NULL, 1, 0)`,
       )
       .run(record.id, JSON.stringify(record.config), record.started_at, record.ended_at);
-    // The profile's columns as version 7 had them: params came with version 14.
-    const columnsThen = PROFILE_COLUMNS.filter((column) => column !== 'params');
+    // The profile's columns as version 7 had them: params came with version 14, color with 16.
+    const later = ['params', 'color'];
+    const columnsThen = PROFILE_COLUMNS.filter((column) => !later.includes(column));
     const insertProfile = old.prepare(
       insertSql('run_profiles', ['run_id', 'profile_id', 'position', ...columnsThen]),
     );
     record.profiles.forEach((profile, position) => {
       const columns = Object.fromEntries(
-        Object.entries(toProfileColumns(profile)).filter(([column]) => column !== 'params'),
+        Object.entries(toProfileColumns(profile)).filter(([column]) => !later.includes(column)),
       );
       insertProfile.run({ run_id: record.id, profile_id: profile.id, position, ...columns });
     });

@@ -351,6 +351,7 @@ describe('a run of 3 profiles × 2 modes × 3 trials with warm-ups', () => {
       proxy_url: null,
       proxy_auth: false,
       builtin: false,
+      color: profiles[0]?.color,
     });
     expect(Date.parse(record.started_at)).not.toBeNaN();
     const finished = sink.calls.at(-1);

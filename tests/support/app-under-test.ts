@@ -74,8 +74,11 @@ export async function startAppUnderTest(
     page,
     dialogs,
     async open(hash) {
-      // A new load each time (a hash change alone would keep the page and its settings).
+      // A new load each time (a hash change alone would keep the page and its settings),
+      // and a new session: the window's session storage (New run's draft) starts empty.
       await page.goto('about:blank');
+      await page.goto(`${server.origin}/robots.txt`);
+      await page.evaluate('sessionStorage.clear()');
       await page.goto(`${server.origin}/${hash}`);
       await page.locator('.layout').waitFor();
       if (pageErrors.length > 0) throw pageErrors[0];

@@ -11,7 +11,7 @@ import {
 import { theme, tooltipOf, XSS, XSS_ESCAPED } from './chart-fixtures';
 
 const text: BoxPlotText = {
-  axis: 'ms',
+  panel: (mode) => `${mode} · ms`,
   category: (g) => `${g.profile}\n${g.mode} · n = ${g.values.length}`,
   heading: (g) => `${g.profile} · ${g.mode}`,
   box: (g) => [`median ${g.box.median} ms`, `n = ${g.values.length}`],
@@ -44,54 +44,84 @@ const groups: BoxGroup[] = [
 ];
 
 type Box = { value: number[]; itemStyle: { borderColor: string; borderType: string } };
-type Series = { type: string; xAxisIndex: number; data: unknown[]; itemStyle?: { color: string } };
+type Series = {
+  type: string;
+  xAxisIndex: number;
+  yAxisIndex: number;
+  data: unknown[];
+  itemStyle?: { color: string };
+};
 
 describe('box plots', () => {
   const option = boxPlotOption(groups, theme, text);
   const series = option.series as Series[];
 
-  it('draws a box per profile × mode, coloured by profile, plain dashed beside stream', () => {
-    expect(series[0]?.type).toBe('boxplot');
-    expect(
-      (series[0]?.data as Box[]).map((b) => [
-        b.value,
-        b.itemStyle.borderColor,
-        b.itemStyle.borderType,
-      ]),
-    ).toEqual([
+  it('draws a box per profile × mode, coloured by profile, stream and plain each in a panel of its own', () => {
+    // Stream's panel: its boxes, then a dot series per box; then plain's.
+    expect(series.map((s) => [s.type, s.xAxisIndex, s.yAxisIndex])).toEqual([
+      ['boxplot', 0, 0],
+      ['scatter', 1, 0],
+      ['scatter', 1, 0],
+      ['boxplot', 2, 1],
+      ['scatter', 3, 1],
+    ]);
+    const boxes = (s: Series | undefined) =>
+      (s?.data as Box[]).map((b) => [b.value, b.itemStyle.borderColor, b.itemStyle.borderType]);
+    expect(boxes(series[0])).toEqual([
       [[100, 105, 110, 115, 120], '#a00', 'solid'],
-      [[900, 900, 900, 900, 900], '#a00', 'dashed'],
       [[300, 310, 320, 330, 340], '#0a0', 'solid'],
     ]);
-    expect((option.xAxis as { data?: string[] }[])[0]?.data).toEqual([
-      'fast\nstream · n = 3',
-      'fast\nplain · n = 1',
-      `${XSS}\nstream · n = 2`,
+    expect(boxes(series[3])).toEqual([[[900, 900, 900, 900, 900], '#a00', 'dashed']]);
+    const xAxes = option.xAxis as { data?: string[]; gridIndex: number }[];
+    expect(xAxes[0]?.data).toEqual(['fast\nstream · n = 3', `${XSS}\nstream · n = 2`]);
+    expect(xAxes[2]?.data).toEqual(['fast\nplain · n = 1']);
+    expect(
+      (option.yAxis as { name: string; gridIndex: number }[]).map((y) => [y.name, y.gridIndex]),
+    ).toEqual([
+      ['stream · ms', 0],
+      ['plain · ms', 1],
+    ]);
+    // Each panel as wide as its share of the boxes, with a gap between.
+    expect(
+      (option.grid as { left: string; width: string }[]).map((g) => [g.left, g.width]),
+    ).toEqual([
+      ['0%', '64%'],
+      ['68%', '32%'],
     ]);
   });
 
+  it('draws one panel when the run has one mode', () => {
+    const streamOnly = boxPlotOption(
+      groups.filter((g) => g.mode === 'stream'),
+      theme,
+      text,
+    );
+    expect((streamOnly.grid as object[]).length).toBe(1);
+    expect((streamOnly.grid as { width: string }[])[0]?.width).toBe('100%');
+  });
+
   it('puts every trial over its box as a dot, spread in the order they ran', () => {
-    const dots = series.slice(1);
-    expect(dots.map((s) => [s.type, s.xAxisIndex, s.itemStyle?.color])).toEqual([
-      ['scatter', 1, '#a00'],
-      ['scatter', 1, '#a00'],
-      ['scatter', 1, '#0a0'],
+    const dots = [series[1], series[2], series[4]];
+    expect(dots.map((s) => [s?.type, s?.itemStyle?.color])).toEqual([
+      ['scatter', '#a00'],
+      ['scatter', '#0a0'],
+      ['scatter', '#a00'],
     ]);
-    // Three boxes: the dots spread over ±0.105 of a band, inside the box's half of it.
+    // Two boxes in the widest panel: the dots spread over ±0.07 of a band, inside the box's half of it.
     const first = dots[0]?.data as [number, number][];
     expect(first.map(([x]) => x)).toEqual([
-      expect.closeTo(-0.105),
+      expect.closeTo(-0.07),
       expect.closeTo(0),
-      expect.closeTo(0.105),
+      expect.closeTo(0.07),
     ]);
     expect(first.map(([, y]) => y)).toEqual([100, 120, 110]);
-    expect(dots[1]?.data).toEqual([[1, 900]]);
-    // The dots' hidden axis spans the category axis' bands exactly.
+    expect(dots[2]?.data).toEqual([[0, 900]]);
+    // The dots' hidden axis spans its panel's category bands exactly.
     expect((option.xAxis as object[])[1]).toMatchObject({
       type: 'value',
       show: false,
       min: -0.5,
-      max: 2.5,
+      max: 1.5,
     });
     expect(dotOffset(0, 1, 0.2)).toBe(0);
     expect(dotOffset(1, 2, 0.2)).toBeCloseTo(0.2);
@@ -100,16 +130,16 @@ describe('box plots', () => {
 
   it('draws without animation, from zero', () => {
     expect(option.animation).toBe(false);
-    expect(option.yAxis).toMatchObject({ type: 'value', min: 0, name: 'ms' });
+    expect((option.yAxis as object[])[0]).toMatchObject({ type: 'value', min: 0 });
   });
 
   it('escapes the profile name in the tooltips of boxes and dots', () => {
     const tooltip = tooltipOf(option);
-    const box = tooltip({ seriesType: 'boxplot', dataIndex: 2, seriesIndex: 0 });
+    const box = tooltip({ seriesType: 'boxplot', dataIndex: 1, seriesIndex: 0 });
     expect(box).toBe(`<strong>${XSS_ESCAPED} · stream</strong><br>median 320 ms<br>n = 2`);
     const dot = tooltip({
       seriesType: 'scatter',
-      seriesIndex: 3,
+      seriesIndex: 2,
       dataIndex: 1,
       value: [2.18, 340],
     });

@@ -57,24 +57,32 @@ const single: Comparison = {
 const rows: DifferenceRow[] = [
   {
     label: `${XSS} − fast · stream · total`,
+    lines: [`${XSS} − fast`, 'stream · total'],
     sentence: `${XSS} is lower by 120 ms`,
     comparison: found,
   },
   {
     label: 'fast · stream − plain · total',
+    lines: ['fast', 'stream − plain · total'],
     sentence: 'this sample cannot tell them apart',
     comparison: unsure,
   },
-  { label: 'one trial', sentence: 'too few', comparison: single },
-  { label: 'same', sentence: 'equivalent within ±5 ms', comparison: same },
+  { label: 'one trial', lines: ['one', 'trial'], sentence: 'too few', comparison: single },
+  {
+    label: 'same',
+    lines: ['same', 'total'],
+    sentence: 'equivalent within ±5 ms',
+    comparison: same,
+  },
 ];
 
 type Box = { value: number[]; itemStyle: { color: string; borderColor: string } };
 type Series = { type: string; data: Box[]; markLine: { data: unknown[] } };
 const option = differenceBarsOption(rows, theme, { axis: 'B − A, ms', margin: 'margin' });
-const [series, ticks] = option.series as [
+const [series, ticks, marks] = option.series as [
   Series,
   { type: string; silent: boolean; data: number[][] },
+  { type: string; data: { value: number[]; itemStyle: { color: string } }[] },
 ];
 
 describe('differenceBarsOption', () => {
@@ -115,13 +123,35 @@ describe('differenceBarsOption', () => {
     ]);
   });
 
-  it('lists the rows in order, names on canvas, the sentence escaped in the tooltip', () => {
-    expect((option.yAxis as { data: string[]; inverse: boolean }).data).toEqual(
-      rows.map((r) => r.label),
-    );
-    const tooltip = tooltipOf(option)({ dataIndex: 0 });
-    expect(tooltip).toBe(`${XSS_ESCAPED} is lower by 120 ms`);
-    expect(tooltip).not.toContain('<img');
-    expect(tooltipOf(option)({ dataIndex: 9 })).toBe('');
+  it('marks the difference itself in the box’s contrast: light on a filled box, ink elsewhere', () => {
+    expect(marks.type).toBe('scatter');
+    expect(marks.data.map((d) => [d.value, d.itemStyle.color])).toEqual([
+      [[-120, 0], theme.background],
+      [[8, 1], theme.text],
+      [[3, 2], theme.text],
+      [[1, 3], theme.text],
+    ]);
+  });
+
+  it('names each row on two lines, the pair first, so a cut name keeps its mode and metric', () => {
+    const axis = option.yAxis as {
+      data: string[];
+      axisLabel: { formatter: (value: string, index: number) => string };
+    };
+    expect(axis.data).toEqual(rows.map((r) => r.label));
+    expect(axis.axisLabel.formatter('', 1)).toBe('fast\nstream − plain · total');
+  });
+
+  it('says the row in words wherever its band is hovered, escaped', () => {
+    const tooltip = tooltipOf(option);
+    // The axis trigger passes every series' item of the row: the box's names it.
+    const html = tooltip([
+      { seriesType: 'scatter', dataIndex: 7 },
+      { seriesType: 'boxplot', dataIndex: 0 },
+    ]);
+    expect(html).toBe(`${XSS_ESCAPED} is lower by 120 ms`);
+    expect(html).not.toContain('<img');
+    expect(tooltip([{ seriesType: 'boxplot', dataIndex: 9 }])).toBe('');
+    expect((option.tooltip as { trigger: string }).trigger).toBe('axis');
   });
 });

@@ -20,12 +20,14 @@ import {
   PROMPT_PRESETS,
   presetOf,
 } from '../../src/renderer/src/pages/new-run/prompt-presets';
+import { withKept } from '../../src/renderer/src/pages/new-run/draft-memory';
 import {
   MODE_CHOICES,
   draftForProfiles,
   draftFromDefaults,
   modesOf,
   parseDraft,
+  type RunDraft,
 } from '../../src/renderer/src/pages/new-run/run-draft';
 
 const defaults: RunDefaults = {
@@ -220,6 +222,28 @@ describe('the new-run form', () => {
       ['temperature', 'profiles.params.errors.number'],
       ['top_p', 'profiles.params.errors.refused'],
     ]);
+  });
+
+  it('takes a kept draft over the defaults, field by field, where its kind is the default’s', () => {
+    const start = draftFromDefaults(defaults, [demo]);
+    expect(withKept(start, null)).toBe(start);
+    // An older LastToken kept no input length nor cache: those are the defaults'.
+    const older = withKept(start, { profileIds: ['demo'], trials: '7', warmup: true });
+    expect(older).toMatchObject({
+      profileIds: ['demo'],
+      trials: '7',
+      warmup: true,
+      inputTokens: '',
+    });
+    // Edited by hand: what is not of the field's kind, or no field, is dropped.
+    const odd = withKept(start, {
+      trials: 7,
+      profileIds: 'demo',
+      nonsense: true,
+    } as unknown as Partial<RunDraft>);
+    expect(odd.trials).toBe(start.trials);
+    expect(odd.profileIds).toEqual(start.profileIds);
+    expect(odd).not.toHaveProperty('nonsense');
   });
 
   it('keeps an earlier draft less the profiles that are gone, in the list order', () => {

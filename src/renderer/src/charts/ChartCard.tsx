@@ -1,6 +1,6 @@
 // A chart with its title, what it shows, and a way to save it as a PNG.
 
-import { useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartOption } from './chart-option';
 import { Echart, type EchartHandle } from './Echart';
@@ -18,6 +18,7 @@ export function ChartCard(props: {
 }) {
   const { t } = useTranslation();
   const chart = useRef<EchartHandle>(null);
+  const descriptionId = useId();
   const theme = useChartTheme();
   const save = (): void => {
     const url = chart.current?.toPng(theme.background);
@@ -38,8 +39,18 @@ export function ChartCard(props: {
           </button>
         </div>
       </header>
-      {props.description && <div className="card-description">{props.description}</div>}
-      <Echart ref={chart} option={props.option} height={props.height} label={props.title} />
+      {props.description && (
+        <div className="card-description" id={descriptionId}>
+          {props.description}
+        </div>
+      )}
+      <Echart
+        ref={chart}
+        option={props.option}
+        height={props.height}
+        label={props.title}
+        describedBy={props.description ? descriptionId : undefined}
+      />
     </section>
   );
 }

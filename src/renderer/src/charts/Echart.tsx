@@ -49,10 +49,12 @@ interface EchartProps {
   height: number;
   /** What the chart shows, for screen readers: a canvas is an image to them. */
   label: string;
+  /** The id of the text that says how to read it, if there is one. */
+  describedBy?: string | undefined;
 }
 
 export const Echart = forwardRef<EchartHandle, EchartProps>(function Echart(
-  { option, height, label },
+  { option, height, label, describedBy },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
@@ -87,8 +89,13 @@ export const Echart = forwardRef<EchartHandle, EchartProps>(function Echart(
     host.current.dataset['chartFinished'] = 'false';
     host.current.dataset['seriesColors'] = seriesColors(option).join(' ');
     // The whole option each time: builders return complete charts, never patches.
-    instance.setOption(option, { notMerge: true, lazyUpdate: true });
-  }, [option]);
+    // ECharts' aria writes its own description (in English, "consists of N
+    // series count") over the host's label: it is told the label instead.
+    instance.setOption(
+      { ...option, aria: { enabled: true, label: { description: label } } },
+      { notMerge: true, lazyUpdate: true },
+    );
+  }, [option, label]);
 
   useImperativeHandle(ref, () => ({
     toPng: (background) =>
@@ -96,7 +103,16 @@ export const Echart = forwardRef<EchartHandle, EchartProps>(function Echart(
       null,
   }));
 
-  return <div ref={host} className="echart" style={{ height }} role="img" aria-label={label} />;
+  return (
+    <div
+      ref={host}
+      className="echart"
+      style={{ height }}
+      role="img"
+      aria-label={label}
+      aria-describedby={describedBy}
+    />
+  );
 });
 
 /** The distinct colours the option's series are drawn in, in their order. */

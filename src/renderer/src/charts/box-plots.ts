@@ -1,8 +1,9 @@
-// One metric compared across profiles: a box per profile × mode (stream
-// beside plain) with every trial drawn over it as a dot, so that five trials
-// read as five trials and not as a distribution. Dots spread left to right in
-// the order the trials ran. Colours follow the profile; plain-mode boxes are
-// dashed.
+// One metric compared across profiles: a box per profile × mode with every
+// trial drawn over it as a dot, so that five trials read as five trials and
+// not as a distribution. Streamed and not streamed each have a panel and an
+// axis of their own (a TTFB of seconds would squash every TTFT near zero).
+// Dots spread left to right in the order the trials ran. Colours follow the
+// profile; plain-mode boxes are dashed.
 // A pure function of its data: tested as data, drawn by Echart.tsx.
 
 import type { BoxplotSeriesOption, ScatterSeriesOption } from 'echarts/charts';
@@ -24,8 +25,8 @@ export interface BoxGroup {
 }
 
 export interface BoxPlotText {
-  /** The value axis' name ("ms", "tokens/s"). */
-  axis: string;
+  /** A panel's value axis name, one panel per mode: "streamed: TTFT, ms". */
+  panel: (mode: Mode) => string;
   /** A box's label on its axis (drawn on canvas): "{{profile}}\n{{mode}} · n = 3". */
   category: (group: BoxGroup) => string;
   /** The tooltip's first line: "{{profile}} · {{mode}}". */
@@ -54,54 +55,43 @@ export function dotOffset(k: number, n: number, spread: number): number {
   return n <= 1 ? 0 : -spread + (2 * spread * k) / (n - 1);
 }
 
+/** A panel per mode the groups have, stream first: TTFT and TTFB differ by far too much for one axis. */
+function panelsOf(groups: readonly BoxGroup[]): BoxGroup[][] {
+  return (['stream', 'plain'] as const)
+    .map((mode) => groups.filter((group) => group.mode === mode))
+    .filter((panel) => panel.length > 0);
+}
+
+/** What a series draws, for its tooltip: a panel's boxes, or one group's dots. */
+type Drawn = { boxes: readonly BoxGroup[] } | { dots: BoxGroup };
+
+/** The space between two panels, in % of the chart's width. */
+const PANEL_GAP = 4;
+
 export function boxPlotOption(
   groups: readonly BoxGroup[],
   theme: ChartTheme,
   text: BoxPlotText,
 ): ChartOption {
-  const count = groups.length;
-  const spread = dotSpread(count);
-  return {
-    animation: false,
-    aria: { enabled: true },
-    textStyle: { color: theme.text },
-    grid: { left: 8, right: 16, top: 36, bottom: 8 },
-    tooltip: itemTooltip((item) => {
-      if (item.seriesType === 'boxplot') {
-        const group = groups[item.dataIndex ?? -1];
-        if (!group) return '';
-        return [
-          `<strong>${escapeHtml(text.heading(group))}</strong>`,
-          ...text.box(group).map(escapeHtml),
-        ].join('<br>');
-      }
-      // The dots: one scatter series per group, after the box series.
-      const group = groups[(item.seriesIndex ?? 0) - 1];
-      const value = (item.value as [number, number] | undefined)?.[1];
-      if (!group || value === undefined) return '';
-      return [
-        `<strong>${escapeHtml(text.heading(group))}</strong>`,
-        escapeHtml(text.dot(group, item.dataIndex ?? 0, value)),
-      ].join('<br>');
-    }),
-    xAxis: [
-      {
-        type: 'category',
-        data: groups.map((group) => text.category(group)),
-        axisLine: { lineStyle: { color: theme.grid } },
-        axisTick: { alignWithLabel: true },
-        axisLabel: { color: theme.text, interval: 0, width: 140, overflow: 'truncate' },
-      },
-      // The dots' own axis over the same band: category i spans [i − ½, i + ½].
-      { type: 'value', show: false, min: -0.5, max: count - 0.5 },
-    ],
-    yAxis: valueAxis(theme, { name: text.axis, nameAt: 'end', format: text.format }),
-    series: [
+  const panels = panelsOf(groups);
+  const spread = dotSpread(Math.max(1, ...panels.map((panel) => panel.length)));
+  // Each panel as wide as its share of the boxes.
+  const widths = panels.map(
+    (panel) => ((100 - PANEL_GAP * (panels.length - 1)) * panel.length) / groups.length,
+  );
+  const lefts = widths.map((_, i) =>
+    widths.slice(0, i).reduce((sum, width) => sum + width + PANEL_GAP, 0),
+  );
+  const drawn: Drawn[] = [];
+  const series = panels.flatMap((panel, p) => {
+    drawn.push({ boxes: panel }, ...panel.map((group) => ({ dots: group })));
+    return [
       {
         type: 'boxplot',
-        xAxisIndex: 0,
+        xAxisIndex: 2 * p,
+        yAxisIndex: p,
         boxWidth: BOX_WIDTH,
-        data: groups.map((group) => {
+        data: panel.map((group) => {
           const color = seriesColor(theme, group.color);
           const { min, q1, median, q3, max } = group.box;
           return {
@@ -115,9 +105,10 @@ export function boxPlotOption(
           };
         }),
       } satisfies BoxplotSeriesOption,
-      ...groups.map((group, index): ScatterSeriesOption => ({
+      ...panel.map((group, index): ScatterSeriesOption => ({
         type: 'scatter',
-        xAxisIndex: 1,
+        xAxisIndex: 2 * p + 1,
+        yAxisIndex: p,
         symbolSize: 7,
         itemStyle: {
           color: seriesColor(theme, group.color),
@@ -130,6 +121,63 @@ export function boxPlotOption(
           value,
         ]),
       })),
-    ],
+    ];
+  });
+  return {
+    animation: false,
+    aria: { enabled: true },
+    textStyle: { color: theme.text },
+    grid: panels.map((_, p) => ({
+      left: `${lefts[p]}%`,
+      width: `${widths[p]}%`,
+      top: 36,
+      bottom: 8,
+      containLabel: true,
+    })),
+    tooltip: itemTooltip((item) => {
+      const what = drawn[item.seriesIndex ?? -1];
+      if (what === undefined) return '';
+      if ('boxes' in what) {
+        const group = what.boxes[item.dataIndex ?? -1];
+        if (!group) return '';
+        return [
+          `<strong>${escapeHtml(text.heading(group))}</strong>`,
+          ...text.box(group).map(escapeHtml),
+        ].join('<br>');
+      }
+      const value = (item.value as [number, number] | undefined)?.[1];
+      if (value === undefined) return '';
+      return [
+        `<strong>${escapeHtml(text.heading(what.dots))}</strong>`,
+        escapeHtml(text.dot(what.dots, item.dataIndex ?? 0, value)),
+      ].join('<br>');
+    }),
+    xAxis: panels.flatMap((panel, p) => [
+      {
+        type: 'category' as const,
+        gridIndex: p,
+        data: panel.map((group) => text.category(group)),
+        axisLine: { lineStyle: { color: theme.grid } },
+        axisTick: { alignWithLabel: true },
+        axisLabel: { color: theme.text, interval: 0, width: 140, overflow: 'truncate' as const },
+      },
+      // The dots' own axis over the same band: category i spans [i − ½, i + ½].
+      {
+        type: 'value' as const,
+        gridIndex: p,
+        show: false,
+        min: -0.5,
+        max: panel.length - 0.5,
+      },
+    ]),
+    yAxis: panels.map((panel, p) => ({
+      ...valueAxis(theme, {
+        name: text.panel(panel[0]?.mode ?? 'stream'),
+        nameAt: 'end',
+        format: text.format,
+      }),
+      gridIndex: p,
+    })),
+    series,
   };
 }

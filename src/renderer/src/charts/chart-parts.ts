@@ -43,7 +43,8 @@ export function valueAxis(theme: ChartTheme, look: ValueAxisLook): ValueAxisOpti
       : { nameTextStyle: { color: theme.muted, align: 'left' } }),
     ...(look.min !== null && { min: look.min ?? 0 }),
     ...(look.max !== undefined && { max: look.max }),
-    axisLine: { lineStyle: { color: theme.grid } },
+    // Not at the other axis' zero: beside a hidden value axis that is inside the plot.
+    axisLine: { onZero: false, lineStyle: { color: theme.grid } },
     axisLabel: {
       color: theme.muted,
       ...(format !== undefined && { formatter: (value: number) => format(value) }),

@@ -3,18 +3,23 @@
 // spans its bootstrap 95% interval, against a line at zero and two ticks at
 // the row's ±margin of practical equality. The verdict decides the box: filled
 // in colour beyond the margin (one side is lower), outlined within it
-// (equivalent), muted across a margin line (this sample cannot tell).
-// A pure function of its data: tested as data, drawn by Echart.tsx.
+// (equivalent), muted across a margin line (this sample cannot tell). A mark
+// in the box's contrast shows the difference itself, however narrow the box;
+// each row is named on two lines (the pair, then mode and metric) so that
+// truncation never hides which row is which; hovering anywhere on a row says
+// it in words. A pure function of its data: tested as data, drawn by Echart.tsx.
 
 import type { BoxplotSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type { Comparison, Verdict } from '../../../shared/comparisons';
 import type { ChartOption, ChartTheme } from './chart-option';
-import { itemTooltip, valueAxis } from './chart-parts';
+import { valueAxis, type TooltipItem } from './chart-parts';
 import { escapeHtml } from './escape';
 
 export interface DifferenceRow {
-  /** The row's name on its axis ("beta − alpha · stream · total"), drawn on canvas. */
+  /** The row's name in words ("beta − alpha · stream · total"). */
   label: string;
+  /** The row's name on its axis, drawn on canvas: the pair ("beta − alpha"), then mode and metric ("stream · total"). */
+  lines: readonly [string, string];
   /** What the row says, in words: the tooltip (user text inside, escaped there). */
   sentence: string;
   comparison: Comparison;
@@ -48,6 +53,9 @@ function boxStyle(verdict: Verdict, theme: ChartTheme): { color: string; borderC
       return { color: theme.muted, borderColor: theme.muted };
   }
 }
+
+/** Each row's name line as the axis draws it, within its width. */
+const LABEL_WIDTH = 220;
 
 export function differenceBarsOption(
   rows: readonly DifferenceRow[],
@@ -83,15 +91,39 @@ export function differenceBarsOption(
       [row.comparison.margin_ms, index],
     ]),
   };
+  // The difference as a mark of its own: a filled box's middle line is the box's colour.
+  const marks: ScatterSeriesOption = {
+    type: 'scatter',
+    name: text.axis,
+    symbol: 'rect',
+    symbolSize: [3, 20],
+    z: 3,
+    data: rows.map((row, index) => {
+      const found = boxStyle(row.comparison.verdict, theme).color === theme.text;
+      return {
+        value: [row.comparison.diff_ms, index],
+        itemStyle: { color: found ? theme.background : theme.text },
+      };
+    }),
+  };
   return {
     animation: false,
     aria: { enabled: true },
     textStyle: { color: theme.text },
     grid: { left: 8, right: 24, top: 16, bottom: 40 },
-    tooltip: itemTooltip((item) => {
-      const row = rows[item.dataIndex ?? -1];
-      return row ? escapeHtml(row.sentence) : '';
-    }),
+    // The whole row's band, not only its box (a narrow interval is a few pixels wide).
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      confine: true,
+      className: 'chart-tooltip',
+      formatter: (params) => {
+        const items = (Array.isArray(params) ? params : [params]) as TooltipItem[];
+        const box = items.find((item) => item.seriesType === 'boxplot');
+        const row = rows[box?.dataIndex ?? -1];
+        return row ? escapeHtml(row.sentence) : '';
+      },
+    },
     // Differences run both ways of 0: ECharts chooses the axis' ends.
     xAxis: valueAxis(theme, { name: text.axis, nameAt: 'middle', min: null }),
     yAxis: {
@@ -101,8 +133,14 @@ export function differenceBarsOption(
       data: rows.map((row) => row.label),
       axisLine: { lineStyle: { color: theme.grid } },
       axisTick: { show: false },
-      axisLabel: { color: theme.text, width: 260, overflow: 'truncate' },
+      axisLabel: {
+        color: theme.text,
+        width: LABEL_WIDTH,
+        overflow: 'truncate',
+        lineHeight: 15,
+        formatter: (_: string, index: number) => rows[index]?.lines.join('\n') ?? '',
+      },
     },
-    series: [series, margins],
+    series: [series, margins, marks],
   };
 }

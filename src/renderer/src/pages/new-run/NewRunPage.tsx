@@ -11,7 +11,7 @@ import { useApiValue } from '../../api/use-api';
 import { useApp } from '../../app/app-context';
 import { Loaded } from '../../components/Loaded';
 import { navigate } from '../../router';
-import { rememberDraft, rememberedDraft } from './draft-memory';
+import { rememberDraft, rememberedDraft, withKept } from './draft-memory';
 import { PlanPanel } from './PlanPanel';
 import { ProfilePicker } from './ProfilePicker';
 import { PromptPicker } from './PromptPicker';
@@ -51,10 +51,9 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
   const { t } = useTranslation();
   const { settings } = useApp();
   const [draft, setDraft] = useState<RunDraft>(() => {
+    const defaults = draftFromDefaults(settings.run_defaults, profiles);
     const kept = rememberedDraft();
-    return kept
-      ? draftForProfiles(kept, profiles)
-      : draftFromDefaults(settings.run_defaults, profiles);
+    return kept ? draftForProfiles(withKept(defaults, kept), profiles) : defaults;
   });
   useEffect(() => rememberDraft(draft), [draft]);
   const change = (patch: Partial<RunDraft>): void => setDraft((d) => ({ ...d, ...patch }));

@@ -80,7 +80,11 @@ export function BoxPlots({
   const option = useMemo(() => {
     const mode = (group: BoxGroup): string => t(`common.modes.${group.mode}`);
     return boxPlotOption(groups, theme, {
-      axis: t('results.boxes.axisMs'),
+      panel: (panelMode) =>
+        t('results.boxes.panel', {
+          mode: t(`common.modes.${panelMode}`),
+          unit: t('results.boxes.axisMs'),
+        }),
       category: (group) =>
         t('results.boxes.category', {
           profile: group.profile,

@@ -23,7 +23,8 @@ import { useStableFormat } from './use-results-text';
 
 /** Room for the axis, then a row per comparison. */
 const BASE_HEIGHT = 70;
-const ROW_HEIGHT = 34;
+/** Two lines of name per row. */
+const ROW_HEIGHT = 40;
 
 type Figure = 'first' | 'gap' | 'total' | 'reader';
 const FIGURES: readonly Figure[] = ['first', 'gap', 'total', 'reader'];
@@ -110,6 +111,12 @@ function differenceRow(
         mode: t(`common.modes.${c.mode}`),
         metric,
       });
+  const lines: [string, string] = modes
+    ? [profileOf(profiles, c.profile_a).name, t('results.differences.rowModesDetail', { metric })]
+    : [
+        t('results.differences.rowPair', { a: nameA, b: nameB }),
+        t('results.differences.rowDetail', { mode: t(`common.modes.${c.mode}`), metric }),
+      ];
   const sample = c.paired
     ? t('results.findings.pairs', { count: c.n_pairs })
     : t('results.findings.unpaired', { a: c.n_a, b: c.n_b });
@@ -121,6 +128,7 @@ function differenceRow(
   };
   return {
     label,
+    lines,
     sentence: t('results.differences.sentence', {
       label,
       verdict: verdictText(c, nameA, nameB, interval, t, format),

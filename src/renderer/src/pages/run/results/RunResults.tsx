@@ -10,9 +10,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RunCharts, RunView, TrialPage } from '../../../../../shared/api';
+import { ApiCallError } from '../../../../../shared/api-client';
 import { lasttoken } from '../../../api/client';
 import { useApiValue } from '../../../api/use-api';
+import { EmptyState } from '../../../components/EmptyState';
 import { Loaded } from '../../../components/Loaded';
+import { hrefOf } from '../../../router';
 import { BoxPlots } from './BoxPlots';
 import { ChunkHistogramChart } from './ChunkHistogramChart';
 import { DifferenceChart } from './DifferenceChart';
@@ -28,6 +31,24 @@ import { SummaryTables } from './SummaryTable';
 import { TimelineChart } from './TimelineChart';
 import './results.css';
 
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiCallError && error.code === 'not_found';
+}
+
+/** A run this history does not hold (deleted, or a mistyped address): where to go instead, no retry. */
+function RunNotFound() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState title={t('results.notFound.title')}>
+      <p>{t('results.notFound.text')}</p>
+      <p className="actions">
+        <a href={hrefOf({ page: 'history' })}>{t('results.notFound.history')}</a>{' '}
+        <a href={hrefOf({ page: 'new-run' })}>{t('common.nav.newRun')}</a>
+      </p>
+    </EmptyState>
+  );
+}
+
 export function RunResults({ runId }: { runId: string }) {
   const data = useApiValue(() => {
     const view = lasttoken().historyRun({ run_id: runId });
@@ -40,7 +61,7 @@ export function RunResults({ runId }: { runId: string }) {
     ]);
   }, [runId]);
   return (
-    <Loaded value={data}>
+    <Loaded value={data} failed={(error) => (isNotFound(error) ? <RunNotFound /> : null)}>
       {([view, charts, failed, tokenParams]) => (
         <Results view={view} charts={charts} failed={failed} tokenParams={tokenParams} />
       )}
