@@ -80,7 +80,7 @@ export function openAppServices(options: AppServicesOptions): AppServices {
     log(`LastToken: an event listener failed: ${String(error)}`),
   );
   const simulator = new BuiltinSimulator();
-  const runs = new RunService({ store, keys, events, simulator });
+  const runs = new RunService({ store, keys, events, simulator, trialTimes: store.history });
   // A run's digest is computed when it ends (in slices, once the event has
   // gone out), so that opening the run reads it. One the closing of the
   // history cuts short (quitting) is computed when the run is first opened.

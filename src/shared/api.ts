@@ -153,6 +153,23 @@ export interface RunPlanView {
   problems: string[];
   /** Of plan.calls, those that go to real providers (not the built-in demo): free tiers count them. */
   real_provider_calls: number;
+  /** How long the run will take, roughly; null when it cannot start. */
+  estimate: DurationEstimate | null;
+}
+
+/** A profile's trials one after another: from its recent trials' median total_ms, or assumed. */
+export interface ProfileDurationEstimate {
+  profile_id: string;
+  ms: number;
+  /** `history`: from the profile's recent ok trials (n of them); `assumed`: none in a mode it runs. */
+  basis: 'history' | 'assumed';
+  n: number;
+}
+
+/** The profiles run side by side: the run takes as long as the slowest. */
+export interface DurationEstimate {
+  ms: number;
+  per_profile: ProfileDurationEstimate[];
 }
 
 /** A finished trial's main figures, as live events carry them. */

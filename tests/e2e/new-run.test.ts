@@ -92,6 +92,10 @@ describe('new run', () => {
     const panel = page.locator('.plan-panel');
     expect(await panel.textContent()).toContain('6 per profile × 2 profiles');
     await expect.poll(() => panel.getByRole('status').textContent()).toBe('12 API calls.');
+    // Neither profile has run yet: the time is assumed, and the plan says so and for whom.
+    expect(await panel.locator('.plan-duration').textContent()).toMatch(
+      /^About .+ Partly assumed: Demo \(simulated\), Simulator steady have no ok trial/,
+    );
     const perProfile = await panel.locator('.plan-profiles li').allTextContents();
     expect(perProfile).toEqual(['Demo (simulated)6', `${SIM}6`]);
     expect(await startButton(page).isEnabled()).toBe(true);
@@ -286,7 +290,8 @@ describe('new run', () => {
     // Once the plan has answered: a pending plan is dimmed.
     await expect.poll(() => startButton(page).isEnabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
-    await startButton(page).click();
+    // Ctrl+Enter from a field starts it, as Start does.
+    await params.getByLabel('Seed').press('Control+Enter');
     await page.waitForURL(/#\/runs\/(?!new)[^/]+$/);
     const runId = decodeURIComponent(new URL(page.url()).hash.replace('#/runs/', ''));
     expect(app.services.store.history.getRun(runId)?.run.config).toMatchObject({

@@ -33,6 +33,13 @@ describe('settings', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
   });
 
+  it('lists the keyboard shortcuts', async () => {
+    await useLook(app, 'en', 'light');
+    await app.open('#/settings');
+    const card = app.page.locator('section', { hasText: 'Keyboard shortcuts' });
+    expect(await card.locator('.shortcuts').innerText()).toContain('Ctrl+Enter (⌘+Enter on a Mac)');
+  });
+
   it('saves the defaults for new runs', async () => {
     await useLook(app, 'en', 'light');
     await app.open('#/settings');

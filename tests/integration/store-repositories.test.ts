@@ -188,6 +188,27 @@ describe('runs and trials', () => {
     for (const t of trials) store.runs.saveTrial(t);
   }
 
+  it('give a profile’s latest ok counted totals of a mode, newest first, for a run’s estimate', () => {
+    const trial = (k: number, total_ms: number, extra: Partial<StoredTrial> = {}): StoredTrial => {
+      const base = storedTrial('run-1', 'p-1', k);
+      return { ...base, ...extra, trial: { ...base.trial, total_ms, ...extra.trial } };
+    };
+    saveRunWith([
+      trial(1, 100),
+      trial(2, 200),
+      trial(3, 999, { warmup: true }),
+      trial(4, 888, { trial: { ...storedTrial('run-1', 'p-1', 4).trial, status: 'timeout' } }),
+      trial(5, 300),
+      {
+        ...storedTrial('run-1', 'p-2', 1),
+        trial: { ...storedTrial('run-1', 'p-2', 1).trial, total_ms: 50 },
+      },
+    ]);
+    expect(store.history.recentTotals('p-1', 'stream')).toEqual([300, 200, 100]);
+    expect(store.history.recentTotals('p-1', 'plain')).toEqual([]);
+    expect(store.history.recentTotals('nobody', 'stream')).toEqual([]);
+  });
+
   it('read back equal: the record, every trial field, the timeline, nulls and text', () => {
     const failed = makeTrial({
       mode: 'plain',

@@ -9,6 +9,7 @@
 // fan-out (IPC, a browser's event stream) sits between a socket and its
 // timestamp.
 
+import { estimateDuration, type RecentTrialTimes } from './duration-estimate';
 import { promptTexts } from '../prompts';
 import { learningInto } from './profile-learning';
 import {
@@ -52,6 +53,8 @@ export interface RunServiceDeps {
   runDeps?: Partial<Omit<RunDeps, 'profiles' | 'keys' | 'sink' | 'queue'>>;
   /** The wall clock and timers that space the repetitions of a series (default: the real ones). */
   timers?: SeriesTimers;
+  /** The profiles' recent trial times, for a plan's estimate (absent: every trial assumed). */
+  trialTimes?: RecentTrialTimes;
 }
 
 interface ActiveRun {
@@ -92,12 +95,15 @@ export class RunService {
   /** How many API calls the run would make, or why it cannot start; nothing is sent. */
   plan(config: RunConfig): RunPlanView {
     const problems = runConfigProblems(config, this.deps.store.profiles);
-    if (problems.length > 0) return { plan: null, problems, real_provider_calls: 0 };
+    if (problems.length > 0) {
+      return { plan: null, problems, real_provider_calls: 0, estimate: null };
+    }
     const plan = planRun(config, this.deps.store.profiles);
     const real = plan.per_profile
       .filter((p) => !this.deps.store.profiles.get(p.profile_id)?.builtin)
       .reduce((sum, p) => sum + p.calls, 0);
-    return { plan, problems: [], real_provider_calls: real };
+    const estimate = estimateDuration(config, plan, this.deps.trialTimes ?? null);
+    return { plan, problems: [], real_provider_calls: real, estimate };
   }
 
   /** Starts the run in this process and answers its id; throws RunConfigError before any call. */

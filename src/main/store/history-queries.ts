@@ -52,6 +52,9 @@ interface RunListRow extends RunRow {
   stopped_early: number;
 }
 
+/** How many of a profile's latest trials say how long its next ones take. */
+const RECENT_TRIALS = 30;
+
 interface RunProfileRow extends ProfileColumns {
   profile_id: string;
   /** The saved profile's colour now; null when it is gone. */
@@ -159,6 +162,7 @@ export class HistoryQueries {
   private readonly selectTrialText: Statement<[string, string, Mode, number], TrialTextRow>;
   private readonly selectRun: Statement<[string], RunRecordRow>;
   private readonly selectRunProfiles: Statement<[string], RunProfileRow>;
+  private readonly selectRecentTotals: Statement<[string, Mode], { total_ms: number }>;
   private readonly selectProfileTallies: Statement<
     [string],
     { profile_id: string; trials: number; ok: number }
@@ -194,6 +198,12 @@ export class HistoryQueries {
       `SELECT id, config, status, started_at, ended_at, planned_calls, series_id, label, imported_at,
          profile_failures
        FROM runs WHERE id = ?`,
+    );
+    // Along trials_by_profile, newest first: a profile with 100,000 trials reads its last few.
+    this.selectRecentTotals = db.prepare(
+      `SELECT total_ms FROM trials
+       WHERE profile_id = ? AND warmup = 0 AND status = 'ok' AND mode = ? AND total_ms IS NOT NULL
+       ORDER BY rowid DESC LIMIT ${RECENT_TRIALS}`,
     );
     this.selectRunProfiles = db.prepare(
       `SELECT rp.*, p.color AS live_color
@@ -463,6 +473,11 @@ export class HistoryQueries {
         }
       }
     })();
+  }
+
+  /** The total_ms of a profile's latest ok counted trials of a mode, newest first (at most RECENT_TRIALS). */
+  recentTotals(profile_id: string, mode: Mode): number[] {
+    return this.selectRecentTotals.all(profile_id, mode).map((row) => row.total_ms);
   }
 
   /** A run's record, without its trials; null when there is no such run. */

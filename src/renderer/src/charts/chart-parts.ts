@@ -16,6 +16,8 @@ export interface TooltipItem {
   seriesIndex?: number;
   dataIndex?: number;
   value?: unknown;
+  /** ECharts' own coloured dot for the series, as markup it made (not user text). */
+  marker?: unknown;
 }
 
 export interface ValueAxisLook {
@@ -63,5 +65,16 @@ export function itemTooltip(describe: (item: TooltipItem) => string): TooltipCom
       const item = (Array.isArray(params) ? params[0] : params) as TooltipItem | undefined;
       return item === undefined ? '' : describe(item);
     },
+  };
+}
+
+/** A tooltip for a category's whole band (every series' item in it): `describe` returns its HTML. */
+export function bandTooltip(describe: (items: TooltipItem[]) => string): TooltipComponentOption {
+  return {
+    trigger: 'axis',
+    axisPointer: { type: 'shadow' },
+    confine: true,
+    className: 'chart-tooltip',
+    formatter: (params) => describe((Array.isArray(params) ? params : [params]) as TooltipItem[]),
   };
 }

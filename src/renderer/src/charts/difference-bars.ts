@@ -12,7 +12,7 @@
 import type { BoxplotSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type { Comparison, Verdict } from '../../../shared/comparisons';
 import type { ChartOption, ChartTheme } from './chart-option';
-import { valueAxis, type TooltipItem } from './chart-parts';
+import { bandTooltip, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';
 
 export interface DifferenceRow {
@@ -112,18 +112,11 @@ export function differenceBarsOption(
     textStyle: { color: theme.text },
     grid: { left: 8, right: 24, top: 16, bottom: 40 },
     // The whole row's band, not only its box (a narrow interval is a few pixels wide).
-    tooltip: {
-      trigger: 'axis',
-      axisPointer: { type: 'shadow' },
-      confine: true,
-      className: 'chart-tooltip',
-      formatter: (params) => {
-        const items = (Array.isArray(params) ? params : [params]) as TooltipItem[];
-        const box = items.find((item) => item.seriesType === 'boxplot');
-        const row = rows[box?.dataIndex ?? -1];
-        return row ? escapeHtml(row.sentence) : '';
-      },
-    },
+    tooltip: bandTooltip((items) => {
+      const box = items.find((item) => item.seriesType === 'boxplot');
+      const row = rows[box?.dataIndex ?? -1];
+      return row ? escapeHtml(row.sentence) : '';
+    }),
     // Differences run both ways of 0: ECharts chooses the axis' ends.
     xAxis: valueAxis(theme, { name: text.axis, nameAt: 'middle', min: null }),
     yAxis: {

@@ -8,7 +8,7 @@
 import type { BarSeriesOption } from 'echarts/charts';
 import type { PhaseBreakdown } from '../../../shared/api';
 import type { ChartOption, ChartTheme } from './chart-option';
-import { valueAxis } from './chart-parts';
+import { bandTooltip, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';
 
 export const PHASES = [
@@ -58,12 +58,6 @@ export interface PhaseBarsText {
   ms: (value: number) => string;
 }
 
-interface TooltipItem {
-  dataIndex?: number;
-  marker?: unknown;
-  seriesIndex?: number;
-}
-
 export function phaseBarsOption(
   bars: readonly PhaseBar[],
   theme: ChartTheme,
@@ -85,32 +79,25 @@ export function phaseBarsOption(
       textStyle: { color: theme.text },
       data: shown.map((phase) => text.phase[phase]),
     },
-    tooltip: {
-      trigger: 'axis',
-      axisPointer: { type: 'shadow' },
-      confine: true,
-      className: 'chart-tooltip',
-      formatter: (params) => {
-        const items = (Array.isArray(params) ? params : [params]) as TooltipItem[];
-        const index = items[0]?.dataIndex ?? 0;
-        const bar = bars[index];
-        const segment = segments[index];
-        if (!bar || !segment) return '';
-        const lines = shown.map((phase, i) => {
-          // The marker is ECharts' own coloured dot (markup it made, not user text).
-          const marker = items.find((item) => item.seriesIndex === i)?.marker;
-          return `${typeof marker === 'string' ? marker : ''}${escapeHtml(
-            `${text.phase[phase]}: ${text.ms(segment[phase])}`,
-          )}`;
-        });
-        const total = shown.reduce((sum, phase) => sum + segment[phase], 0);
-        return [
-          `<strong>${escapeHtml(text.heading(bar))}</strong>`,
-          ...lines,
-          escapeHtml(`${text.sum}: ${text.ms(total)}`),
-        ].join('<br>');
-      },
-    },
+    tooltip: bandTooltip((items) => {
+      const index = items[0]?.dataIndex ?? 0;
+      const bar = bars[index];
+      const segment = segments[index];
+      if (!bar || !segment) return '';
+      const lines = shown.map((phase, i) => {
+        // The marker is ECharts' own coloured dot (markup it made, not user text).
+        const marker = items.find((item) => item.seriesIndex === i)?.marker;
+        return `${typeof marker === 'string' ? marker : ''}${escapeHtml(
+          `${text.phase[phase]}: ${text.ms(segment[phase])}`,
+        )}`;
+      });
+      const total = shown.reduce((sum, phase) => sum + segment[phase], 0);
+      return [
+        `<strong>${escapeHtml(text.heading(bar))}</strong>`,
+        ...lines,
+        escapeHtml(`${text.sum}: ${text.ms(total)}`),
+      ].join('<br>');
+    }),
     xAxis: valueAxis(theme, { name: text.time, nameAt: 'middle' }),
     yAxis: {
       type: 'category',

@@ -104,7 +104,18 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
   };
 
   return (
-    <form className="new-run" onSubmit={start} noValidate>
+    <form
+      className="new-run"
+      onSubmit={start}
+      // Ctrl+Enter (⌘+Enter on a Mac) starts the run from any field, as Start does.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          event.currentTarget.requestSubmit();
+        }
+      }}
+      noValidate
+    >
       <div className="stack new-run-options">
         <ProfilePicker
           profiles={profiles}

@@ -5,7 +5,13 @@
 
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KeyStatus, ProfileCheck, RunPlanView } from '../../../../shared/api';
+import type { TFunction } from 'i18next';
+import type {
+  DurationEstimate,
+  KeyStatus,
+  ProfileCheck,
+  RunPlanView,
+} from '../../../../shared/api';
 import type { Profile } from '../../../../shared/run';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { useFormat } from '../../i18n/format';
@@ -104,7 +110,7 @@ function PlanView(props: {
   const { t } = useTranslation();
   const format = useFormat();
   const duration = useDuration();
-  const { plan, problems, real_provider_calls } = props.view;
+  const { plan, problems, real_provider_calls, estimate } = props.view;
   const nameOf = (id: string): string => props.profiles.find((p) => p.id === id)?.name ?? id;
 
   if (plan === null) {
@@ -125,6 +131,12 @@ function PlanView(props: {
         <span className="plan-calls-number">{format.count(plan.calls)}</span>
         <span className="plan-calls-label">{t('runs.new.plan.calls')}</span>
       </p>
+      {estimate && (
+        <p className="plan-duration">
+          {t('runs.new.plan.duration', { time: duration(estimate.ms) })}{' '}
+          <span className="small muted">{estimateBasis(estimate, nameOf, t)}</span>
+        </p>
+      )}
       <p className="small muted">
         {t('runs.new.plan.breakdown', {
           count: plan.per_profile.length,
@@ -224,4 +236,21 @@ function useProblemText(): (text: string) => string {
     const problem = planProblem(text);
     return problem.key === null ? problem.text : t(PROBLEM_KEYS[problem.key], problem.values);
   };
+}
+
+/** What the estimate rests on: the profiles' recent trials, or a typical endpoint's pace for those without. */
+function estimateBasis(
+  estimate: DurationEstimate,
+  nameOf: (id: string) => string,
+  t: TFunction,
+): string {
+  const assumed = estimate.per_profile.filter((p) => p.basis === 'assumed');
+  if (assumed.length === 0) {
+    const n = estimate.per_profile.reduce((sum, p) => sum + p.n, 0);
+    return t('runs.new.plan.durationHistory', { count: n, n });
+  }
+  return t('runs.new.plan.durationAssumed', {
+    count: assumed.length,
+    names: assumed.map((p) => nameOf(p.profile_id)).join(t('results.header.listSeparator')),
+  });
 }

@@ -7,10 +7,16 @@ import type { RunDraft } from './run-draft';
 
 const KEY = 'lasttoken.new-run-draft';
 
-/** Where the draft is kept; absent (a test in Node, storage refused): in memory only. */
-function storage(): Storage | null {
+/** The part of the Web Storage API used here (the module is also run in Node, by the tests). */
+interface DraftStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** Where the draft is kept; absent (Node, storage refused): in memory only. */
+function storage(): DraftStorage | null {
   try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+    return (globalThis as { sessionStorage?: DraftStorage }).sessionStorage ?? null;
   } catch {
     return null;
   }

@@ -78,6 +78,17 @@ export function SettingsPage() {
         onSave={(reader_pace_tps) => updateSettings({ reader_pace_tps })}
       />
       <section className="card stack">
+        <h2>{t('settings.shortcuts.title')}</h2>
+        <dl className="shortcuts">
+          <div>
+            <dt>
+              <kbd>{t('settings.shortcuts.startRunKeys')}</kbd>
+            </dt>
+            <dd>{t('settings.shortcuts.startRun')}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card stack">
         <h2>{t('settings.storage')}</h2>
         <p className="muted">{t('settings.databaseHint')}</p>
         <p className="mono wrap-anywhere">{settings.database_path}</p>

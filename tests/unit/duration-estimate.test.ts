@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assumedTrialMs,
+  estimateDuration,
+  type RecentTrialTimes,
+} from '../../src/main/runs/duration-estimate';
+import type { RunPlan } from '../../src/shared/run';
+import type { Mode } from '../../src/shared/trial';
+
+const plan = (minMs: Record<string, number>): RunPlan => ({
+  calls: 0,
+  warmup_calls: 0,
+  per_profile: Object.entries(minMs).map(([profile_id, min_ms]) => ({
+    profile_id,
+    calls: 0,
+    min_ms,
+  })),
+  min_duration_ms: Math.max(...Object.values(minMs)),
+});
+
+const times = (table: Record<string, Partial<Record<Mode, number[]>>>): RecentTrialTimes => ({
+  recentTotals: (id, mode) => table[id]?.[mode] ?? [],
+});
+
+const config = {
+  modes: ['stream', 'plain'] as Mode[],
+  trials: 3,
+  max_tokens: 200,
+  warmup: false,
+};
+
+describe('estimateDuration', () => {
+  it('takes each trial as long as the profile’s recent median, and the run as long as its slowest profile', () => {
+    const estimate = estimateDuration(
+      config,
+      plan({ fast: 0, slow: 0 }),
+      times({
+        fast: { stream: [900, 1000, 1100], plain: [800] },
+        slow: { stream: [3000, 2000, 4000], plain: [2500, 2500] },
+      }),
+    );
+    expect(estimate.per_profile).toEqual([
+      { profile_id: 'fast', ms: 3 * 1000 + 3 * 800, basis: 'history', n: 4 },
+      { profile_id: 'slow', ms: 3 * 3000 + 3 * 2500, basis: 'history', n: 5 },
+    ]);
+    expect(estimate.ms).toBe(16_500);
+  });
+
+  it('assumes a typical pace for a mode without history, and says so', () => {
+    const estimate = estimateDuration(config, plan({ new: 0 }), times({ new: { stream: [500] } }));
+    expect(assumedTrialMs(200)).toBe(1000 + 5000);
+    expect(estimate.per_profile[0]).toEqual({
+      profile_id: 'new',
+      ms: 3 * 500 + 3 * 6000,
+      basis: 'assumed',
+      n: 1,
+    });
+    expect(estimateDuration(config, plan({ new: 0 }), null).ms).toBe(6 * 6000);
+  });
+
+  it('counts warm-ups and every input length, and never less than the pacing imposes', () => {
+    const sweep = {
+      ...config,
+      modes: ['stream'] as Mode[],
+      warmup: true,
+      input_tokens: [1000, 8000],
+    };
+    const paced = estimateDuration(sweep, plan({ a: 60_000 }), times({ a: { stream: [1000] } }));
+    // 3 trials × 2 lengths + 1 warm-up = 7 s, but pacing stretches it to a minute.
+    expect(paced.ms).toBe(60_000);
+    expect(estimateDuration(sweep, plan({ a: 0 }), times({ a: { stream: [1000] } })).ms).toBe(7000);
+  });
+});
