@@ -112,6 +112,8 @@ export interface ConnectionTest {
   message: string | null;
   /** The start of the answer, when there was one. */
   answer: string | null;
+  /** Whether the request carried a key: an ok test without one says nothing of a key. */
+  key_sent: boolean;
 }
 
 /** A profile's last connection test, as kept: when, and how it ended. */

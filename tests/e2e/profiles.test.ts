@@ -186,6 +186,32 @@ describe('profiles', { timeout: 60_000 }, () => {
     expect(text).toContain('200');
     expect(text).toMatch(/TTFT\s*\d+(\.\d)? ms/);
     expect(text).toContain('The answer began:');
+    expect(text).toContain('The URL, the model and the key work.');
+  });
+
+  it('says what a test without a key shows, and who spoke when nothing answered', async () => {
+    app.services.profiles.create({
+      name: 'Nothing listens',
+      base_url: 'http://127.0.0.1:9/v1',
+      model: 'any',
+    });
+    await app.open('#/profiles');
+    const demo = card('Demo (simulated)');
+    await demo.getByRole('button', { name: 'Test connection' }).click();
+    await demo.locator('.test-result').waitFor({ timeout: 30_000 });
+    expect(await demo.locator('.test-result').textContent()).toContain(
+      'The URL and the model work, with no key sent',
+    );
+    const closed = card('Nothing listens');
+    await closed.getByRole('button', { name: 'Test connection' }).click();
+    const result = closed.locator('.test-result');
+    await result.waitFor({ timeout: 30_000 });
+    const text = (await result.textContent()) ?? '';
+    expect(text).toContain('What happened:');
+    expect(text).not.toContain('The provider said:');
+    await app.services.profiles.remove(
+      app.services.profiles.list().find((p) => p.name === 'Nothing listens')?.id ?? '',
+    );
   });
 
   it('edits a profile, and says that a slow test is running while it runs', async () => {

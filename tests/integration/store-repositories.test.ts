@@ -197,7 +197,7 @@ describe('runs and trials', () => {
       trial(1, 100),
       trial(2, 200),
       trial(3, 999, { warmup: true }),
-      trial(4, 888, { trial: { ...storedTrial('run-1', 'p-1', 4).trial, status: 'timeout' } }),
+      trial(4, 888, { trial: { ...storedTrial('run-1', 'p-1', 4).trial, status: 'idle_timeout' } }),
       trial(5, 300),
       {
         ...storedTrial('run-1', 'p-2', 1),

@@ -30,6 +30,7 @@ export async function testConnection(endpoint: EndpointSpec): Promise<Connection
       total_ms: trial.total_ms,
       message: trial.status === 'ok' ? null : trial.error,
       answer: answer === '' ? null : answer.slice(0, ANSWER_CHARS),
+      key_sent: endpoint.api_key !== undefined,
     };
   } finally {
     session.close();

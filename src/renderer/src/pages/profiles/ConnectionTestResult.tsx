@@ -44,7 +44,12 @@ export function ConnectionTestResult({ state }: { state: ConnectionTestState }) 
           </dl>
           {state.result.message !== null && (
             <div className="test-text">
-              <p className="small muted">{t('profiles.test.providerSaid')}</p>
+              <p className="small muted">
+                {/* No HTTP status: nothing answered (a refused connection, a timeout), no provider spoke. */}
+                {state.result.http_status === null
+                  ? t('profiles.test.whatHappened')
+                  : t('profiles.test.providerSaid')}
+              </p>
               <p className="quoted wrap-anywhere">{state.result.message}</p>
             </div>
           )}
@@ -57,9 +62,11 @@ export function ConnectionTestResult({ state }: { state: ConnectionTestState }) 
           <p className="small muted">
             {t('profiles.twoSentences', {
               first:
-                state.result.status === 'ok'
-                  ? t('profiles.test.okMeaning')
-                  : t('profiles.test.failedMeaning'),
+                state.result.status !== 'ok'
+                  ? t('profiles.test.failedMeaning')
+                  : state.result.key_sent
+                    ? t('profiles.test.okMeaning')
+                    : t('profiles.test.okWithoutKey'),
               second: t('profiles.test.testedAt', { time: format.dateTime(state.at) }),
             })}
           </p>
