@@ -255,7 +255,18 @@ describe('profiles', { timeout: 60_000 }, () => {
     const { page } = app;
     await page.getByRole('status').waitFor({ state: 'detached' });
     await card(COPY).getByRole('link', { name: 'Edit' }).click();
-    await page.getByLabel('Key to store').fill(KEY);
+    const field = page.getByLabel('Key to store');
+    await field.fill(KEY);
+    // The key being typed can be checked by eye, and hidden again.
+    const show = page.getByRole('button', { name: 'Show the key' });
+    expect(await field.getAttribute('type')).toBe('password');
+    await show.click();
+    expect([await field.getAttribute('type'), await show.getAttribute('aria-pressed')]).toEqual([
+      'text',
+      'true',
+    ]);
+    await show.click();
+    expect(await field.getAttribute('type')).toBe('password');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => card(COPY).textContent()).toContain('key stored in the keychain');
     await card(COPY).getByRole('link', { name: 'Edit' }).click();

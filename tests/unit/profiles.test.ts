@@ -229,7 +229,9 @@ describe('ProfileService', () => {
     const first = service.create(draft({ name: 'Fast' }));
     const error = errorOf(() => service.create(draft({ name: 'fast' })));
     expect(error).toBeInstanceOf(ProfileError);
-    expect(error.message).toContain(first.id);
+    // The other profile by the name the user sees, not by its id.
+    expect(error.message).toBe('a profile named "Fast" exists already: choose another name');
+    expect(error.message).not.toContain(first.id);
   });
 
   it('reports a name that several profiles have (saved by another program) as ambiguous', () => {

@@ -418,7 +418,8 @@ export class ProfileService {
     if (other) {
       throw new ProfileInputError(
         'name',
-        `a profile named "${other.name}" exists already (id ${other.id}): choose another name`,
+        // Named, not by id: the name is what the user sees in the list.
+        `a profile named "${other.name}" exists already: choose another name`,
       );
     }
   }

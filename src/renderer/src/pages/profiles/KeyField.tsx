@@ -2,6 +2,7 @@
 // why it cannot be asked), never shown; a key typed here is stored when the
 // profile is saved, and a stored key can be deleted.
 
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyStatus } from '../../../../shared/api';
 import { ConfirmButton } from '../../components/ConfirmButton';
@@ -19,6 +20,8 @@ export function KeyField(props: {
 }) {
   const { t } = useTranslation();
   const stored = props.status?.state === 'stored';
+  // Only the key being typed is ever shown: a stored one never leaves the keychain.
+  const [shown, setShown] = useState(false);
   return (
     <section className="card stack">
       <h2>{t('profiles.key.title')}</h2>
@@ -34,17 +37,27 @@ export function KeyField(props: {
         error={props.error}
       >
         {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            type="password"
-            className="mono"
-            value={props.value}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => props.onChange(e.target.value)}
-          />
+          <div className="input-with-action">
+            <input
+              id={id}
+              type={shown ? 'text' : 'password'}
+              className="mono"
+              value={props.value}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(e) => props.onChange(e.target.value)}
+            />
+            <button
+              type="button"
+              aria-controls={id}
+              aria-pressed={shown}
+              onClick={() => setShown((s) => !s)}
+            >
+              {t('profiles.key.show')}
+            </button>
+          </div>
         )}
       </Field>
       {stored && (
