@@ -2,7 +2,17 @@
 // One reading for the CLI's --input-tokens and New run's field, so that what
 // one accepts the other does; each says a problem in its own words.
 
+import { z } from 'zod';
 import { MAX_INPUT_LENGTHS, MAX_INPUT_TOKENS, type RunConfig } from './run';
+
+/**
+ * RunConfig.input_tokens as the API and run files take it: one length, or a
+ * sweep (planRun says in words what is wrong with one).
+ */
+export const inputTokensSchema = z.union([
+  z.int().min(1).max(MAX_INPUT_TOKENS),
+  z.array(z.int().min(1).max(MAX_INPUT_TOKENS)).min(1).max(MAX_INPUT_LENGTHS),
+]);
 
 export type InputLengthsProblem =
   /** A part that is not a whole number of tokens from 1 to MAX_INPUT_TOKENS. */

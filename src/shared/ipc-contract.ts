@@ -32,8 +32,6 @@ import {
 import {
   CACHE_POLICIES,
   DEFAULT_CACHE_POLICY,
-  MAX_INPUT_TOKENS,
-  MAX_INPUT_LENGTHS,
   DEFAULT_GIVE_UP_AFTER,
   DEFAULT_MAX_RETRY_WAIT_MS,
   DEFAULT_RUN_LIMITS,
@@ -49,6 +47,7 @@ import {
   RUN_STATUSES,
   type Profile,
 } from './run';
+import { inputTokensSchema } from './input-lengths';
 import type { ProviderPreset } from './presets';
 import { requestParamsSchema, sharedParamsSchema } from './request-params';
 import { MAX_READER_PACE_TPS, MIN_READER_PACE_TPS } from './reader';
@@ -152,12 +151,6 @@ const runLimits = z.strictObject({
   max_text_chars: z.int().min(1).default(DEFAULT_RUN_LIMITS.max_text_chars),
 });
 
-/** One input length, or a sweep of distinct ones (planRun says what is wrong in words). */
-const inputTokens = z.union([
-  z.int().min(1).max(MAX_INPUT_TOKENS),
-  z.array(z.int().min(1).max(MAX_INPUT_TOKENS)).min(1).max(MAX_INPUT_LENGTHS),
-]);
-
 const runConfig = z.strictObject({
   prompt: text(100_000),
   max_tokens: z.int().min(1).max(MAX_TOKENS),
@@ -170,7 +163,7 @@ const runConfig = z.strictObject({
   max_retry_wait_ms: z.number().min(0).max(MAX_RETRY_WAIT_MS).default(DEFAULT_MAX_RETRY_WAIT_MS),
   give_up_after: z.int().min(0).max(MAX_TRIALS).default(DEFAULT_GIVE_UP_AFTER),
   params: sharedParamsSchema.optional(),
-  input_tokens: inputTokens.optional(),
+  input_tokens: inputTokensSchema.optional(),
   cache: z.enum(CACHE_POLICIES).default(DEFAULT_CACHE_POLICY),
 });
 

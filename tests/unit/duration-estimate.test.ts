@@ -4,19 +4,27 @@ import {
   estimateDuration,
   type RecentTrialTimes,
 } from '../../src/main/runs/duration-estimate';
-import type { RunPlan } from '../../src/shared/run';
+import { trialSchedule } from '../../src/main/runs/plan';
+import type { RunConfig, RunPlan } from '../../src/shared/run';
 import type { Mode } from '../../src/shared/trial';
 
-const plan = (minMs: Record<string, number>): RunPlan => ({
-  calls: 0,
-  warmup_calls: 0,
-  per_profile: Object.entries(minMs).map(([profile_id, min_ms]) => ({
-    profile_id,
-    calls: 0,
-    min_ms,
-  })),
-  min_duration_ms: Math.max(...Object.values(minMs)),
-});
+/** The plan of `config` for profiles paced to these least times: its calls as planRun counts them. */
+const plan = (
+  config: Pick<RunConfig, 'modes' | 'trials' | 'warmup' | 'input_tokens'>,
+  minMs: Record<string, number>,
+): RunPlan => {
+  const calls = trialSchedule(config).length;
+  return {
+    calls: calls * Object.keys(minMs).length,
+    warmup_calls: 0,
+    per_profile: Object.entries(minMs).map(([profile_id, min_ms]) => ({
+      profile_id,
+      calls,
+      min_ms,
+    })),
+    min_duration_ms: Math.max(...Object.values(minMs)),
+  };
+};
 
 const times = (table: Record<string, Partial<Record<Mode, number[]>>>): RecentTrialTimes => ({
   recentTotals: (id, mode) => table[id]?.[mode] ?? [],
@@ -33,7 +41,7 @@ describe('estimateDuration', () => {
   it('takes each trial as long as the profile’s recent median, and the run as long as its slowest profile', () => {
     const estimate = estimateDuration(
       config,
-      plan({ fast: 0, slow: 0 }),
+      plan(config, { fast: 0, slow: 0 }),
       times({
         fast: { stream: [900, 1000, 1100], plain: [800] },
         slow: { stream: [3000, 2000, 4000], plain: [2500, 2500] },
@@ -47,7 +55,11 @@ describe('estimateDuration', () => {
   });
 
   it('assumes a typical pace for a mode without history, and says so', () => {
-    const estimate = estimateDuration(config, plan({ new: 0 }), times({ new: { stream: [500] } }));
+    const estimate = estimateDuration(
+      config,
+      plan(config, { new: 0 }),
+      times({ new: { stream: [500] } }),
+    );
     expect(assumedTrialMs(200)).toBe(1000 + 5000);
     expect(estimate.per_profile[0]).toEqual({
       profile_id: 'new',
@@ -55,7 +67,7 @@ describe('estimateDuration', () => {
       basis: 'assumed',
       n: 1,
     });
-    expect(estimateDuration(config, plan({ new: 0 }), null).ms).toBe(6 * 6000);
+    expect(estimateDuration(config, plan(config, { new: 0 }), null).ms).toBe(6 * 6000);
   });
 
   it('counts warm-ups and every input length, and never less than the pacing imposes', () => {
@@ -65,9 +77,15 @@ describe('estimateDuration', () => {
       warmup: true,
       input_tokens: [1000, 8000],
     };
-    const paced = estimateDuration(sweep, plan({ a: 60_000 }), times({ a: { stream: [1000] } }));
+    const paced = estimateDuration(
+      sweep,
+      plan(sweep, { a: 60_000 }),
+      times({ a: { stream: [1000] } }),
+    );
     // 3 trials × 2 lengths + 1 warm-up = 7 s, but pacing stretches it to a minute.
     expect(paced.ms).toBe(60_000);
-    expect(estimateDuration(sweep, plan({ a: 0 }), times({ a: { stream: [1000] } })).ms).toBe(7000);
+    expect(
+      estimateDuration(sweep, plan(sweep, { a: 0 }), times({ a: { stream: [1000] } })).ms,
+    ).toBe(7000);
   });
 });

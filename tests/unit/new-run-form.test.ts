@@ -125,6 +125,7 @@ describe('the new-run form', () => {
       },
       errors: {},
       paramProblems: [],
+      inputLengths: [],
     });
     expect(modesOf('stream')).toEqual(['stream']);
     expect(modesOf('plain')).toEqual(['plain']);
@@ -178,6 +179,10 @@ describe('the new-run form', () => {
     expect(parseDraft({ ...draft, inputTokens: '1000, 4K,32000' }).config).toMatchObject({
       input_tokens: [1000, 4000, 32000],
     });
+    // Read whatever the other fields say: the plan and the cache choice go by them.
+    expect(parseDraft({ ...draft, trials: 'x', inputTokens: '1k, 8k' }).inputLengths).toEqual([
+      1000, 8000,
+    ]);
     const bad = (inputTokens: string) => parseDraft({ ...draft, inputTokens });
     expect(bad('1k, lots').errors).toEqual({
       input_tokens: { kind: 'input_tokens', problem: { kind: 'length', part: 'lots' } },

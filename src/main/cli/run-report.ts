@@ -190,6 +190,7 @@ const sameDay = (a: string, b: string): boolean =>
 export function renderRunHeader(detail: RunDetail): string {
   const { run, trials } = detail;
   const { config } = run;
+  const lengths = inputLengths(config).length;
   const warmups = trials.filter((t) => t.warmup).length;
   const counted = trials.length - warmups;
   const ok = trials.filter((t) => !t.warmup && t.trial.status === 'ok').length;
@@ -221,7 +222,7 @@ export function renderRunHeader(detail: RunDetail): string {
     [
       'plan',
       `${plural(config.trials, 'trial')} of ${config.modes.join(' and ')} per profile` +
-        `${inputLengths(config).length > 1 ? ` at each of ${inputLengths(config).length} input lengths` : ''}` +
+        `${lengths > 1 ? ` at each of ${lengths} input lengths` : ''}` +
         `${config.warmup ? ', after a warm-up per mode' : ''}, max_tokens ${config.max_tokens}, ` +
         `${plural(run.planned_calls, 'API call')}`,
     ],

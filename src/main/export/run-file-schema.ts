@@ -8,7 +8,6 @@ import { z } from 'zod';
 import {
   CACHE_POLICIES,
   MAX_INPUT_TOKENS,
-  MAX_INPUT_LENGTHS,
   DEFAULT_RUN_LIMITS,
   MAX_RETRY_WAIT_MS,
   MAX_RPM,
@@ -31,6 +30,7 @@ import {
   type RequestParams,
   type SharedParams,
 } from '../../shared/request-params';
+import { inputTokensSchema } from '../../shared/input-lengths';
 import { withTimelineFigures, type TimelineFigures } from '../../shared/read-bursts';
 import { DEFAULT_READER_PACE_TPS, withReaderMetrics, type ReaderFields } from '../../shared/reader';
 import {
@@ -326,12 +326,7 @@ const config = exactly<RunConfig>()(
     max_retry_wait_ms: z.number().min(0).max(MAX_RETRY_WAIT_MS).optional(),
     give_up_after: count.max(MAX_TRIALS).optional(),
     params: exactly<SharedParams>()(sharedParamsSchema).optional(),
-    input_tokens: z
-      .union([
-        z.int().min(1).max(MAX_INPUT_TOKENS),
-        z.array(z.int().min(1).max(MAX_INPUT_TOKENS)).min(1).max(MAX_INPUT_LENGTHS),
-      ])
-      .optional(),
+    input_tokens: inputTokensSchema.optional(),
     cache: z.enum(CACHE_POLICIES).optional(),
   }),
 );

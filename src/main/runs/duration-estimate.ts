@@ -6,7 +6,7 @@
 // An estimate: retries, rate-limit waits and a slower day are not in it.
 
 import type { DurationEstimate, ProfileDurationEstimate } from '../../shared/api';
-import { inputLengths, type RunConfig, type RunPlan } from '../../shared/run';
+import type { RunConfig, RunPlan } from '../../shared/run';
 import { median } from '../../shared/stats';
 import type { Mode } from '../../shared/trial';
 
@@ -24,30 +24,32 @@ export function assumedTrialMs(maxTokens: number): number {
 }
 
 export function estimateDuration(
-  config: Pick<RunConfig, 'modes' | 'trials' | 'max_tokens' | 'warmup' | 'input_tokens'>,
+  config: Pick<RunConfig, 'modes' | 'max_tokens'>,
   plan: RunPlan,
   times: RecentTrialTimes | null,
 ): DurationEstimate {
-  const lengths = Math.max(1, inputLengths(config).length);
-  const perMode = config.trials * lengths + (config.warmup ? 1 : 0);
-  const per_profile = plan.per_profile.map(({ profile_id, min_ms }): ProfileDurationEstimate => {
-    let ms = 0;
-    let measured = 0;
-    let assumed = 0;
-    for (const mode of config.modes) {
-      const recent = times?.recentTotals(profile_id, mode) ?? [];
-      const typical = median(recent);
-      if (typical === null) assumed++;
-      else measured += recent.length;
-      ms += perMode * (typical ?? assumedTrialMs(config.max_tokens));
-    }
-    return {
-      profile_id,
-      ms: Math.max(ms, min_ms),
-      // From history only when every mode it runs has some: else partly assumed, and said so.
-      basis: assumed === 0 ? 'history' : 'assumed',
-      n: measured,
-    };
-  });
+  const per_profile = plan.per_profile.map(
+    ({ profile_id, calls, min_ms }): ProfileDurationEstimate => {
+      // The plan's calls, warm-ups and every input length in them, are the modes' in equal shares.
+      const perMode = calls / config.modes.length;
+      let ms = 0;
+      let measured = 0;
+      let assumed = 0;
+      for (const mode of config.modes) {
+        const recent = times?.recentTotals(profile_id, mode) ?? [];
+        const typical = median(recent);
+        if (typical === null) assumed++;
+        else measured += recent.length;
+        ms += perMode * (typical ?? assumedTrialMs(config.max_tokens));
+      }
+      return {
+        profile_id,
+        ms: Math.max(ms, min_ms),
+        // From history only when every mode it runs has some: else partly assumed, and said so.
+        basis: assumed === 0 ? 'history' : 'assumed',
+        n: measured,
+      };
+    },
+  );
   return { ms: Math.max(0, ...per_profile.map((p) => p.ms)), per_profile };
 }

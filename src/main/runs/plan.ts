@@ -66,8 +66,9 @@ export class RunConfigError extends Error {
 export function trialSchedule(
   config: Pick<RunConfig, 'modes' | 'trials' | 'warmup' | 'input_tokens'>,
 ): PlannedTrial[] {
-  const lengths: readonly (number | null)[] =
-    inputLengths(config).length > 0 ? inputLengths(config) : [null];
+  const given = inputLengths(config);
+  // No lengths: one group, the prompt as it is.
+  const lengths: readonly (number | null)[] = given.length > 0 ? given : [null];
   const schedule: PlannedTrial[] = [];
   if (config.warmup) {
     for (const mode of config.modes) {

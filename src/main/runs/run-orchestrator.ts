@@ -47,17 +47,17 @@
 import { randomUUID } from 'node:crypto';
 import { TOKEN_PARAMS, type TokenParam } from '../../shared/request-params';
 import { sharedMeasuringThread, type Measurer } from '../measuring';
-import type {
-  ProfileLookup,
-  RunConfig,
-  RunEvent,
-  RunOutcome,
-  RunPlan,
-  RunRecord,
-  RunTags,
+import {
+  inputLengths,
+  type ProfileLookup,
+  type RunConfig,
+  type RunEvent,
+  type RunOutcome,
+  type RunPlan,
+  type RunRecord,
+  type RunTags,
 } from '../../shared/run';
 import type { RunPrompt } from '../prompts';
-import { inputLengths } from '../../shared/run';
 import type { Listener } from './emitter';
 import { planRun, trialSchedule } from './plan';
 import { requestEndpoint, type Environment, type KeySource } from './profile-endpoint';

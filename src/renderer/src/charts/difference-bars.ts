@@ -99,7 +99,8 @@ export function differenceBarsOption(
     symbolSize: [3, 20],
     z: 3,
     data: rows.map((row, index) => {
-      const found = boxStyle(row.comparison.verdict, theme).color === theme.text;
+      const { verdict } = row.comparison;
+      const found = verdict === 'a_lower' || verdict === 'b_lower';
       return {
         value: [row.comparison.diff_ms, index],
         itemStyle: { color: found ? theme.background : theme.text },

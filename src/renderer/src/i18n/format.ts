@@ -7,6 +7,8 @@ import { msDecimals } from '../../../shared/duration';
 export interface Formatters {
   /** Milliseconds: whole from 100 up (sub-ms digits there are noise), one decimal below. */
   ms(value: number | null | undefined): string;
+  /** Milliseconds without the unit (a column's header gives it), rounded as `ms`. */
+  msValue(value: number | null | undefined): string;
   /** Tokens per second, one decimal. */
   tps(value: number | null | undefined): string;
   /** A count, or a median of counts (then it may end in .5). */
@@ -58,6 +60,7 @@ export function useFormat(): Formatters {
       if (!present(value)) return MISSING;
       return t('common.units.ms', { value: msNumber(locale, value) });
     },
+    msValue: (value) => (present(value) ? msNumber(locale, value) : MISSING),
     tps: (value) => (present(value) ? t('common.units.tps', { value: fixed(value, 1) }) : MISSING),
     count: (value) => (present(value) ? fixed(value, Number.isInteger(value) ? 0 : 1) : MISSING),
     number: (value, decimals = 2) => (present(value) ? fixed(value, decimals) : MISSING),

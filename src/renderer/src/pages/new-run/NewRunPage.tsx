@@ -5,7 +5,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../../shared/run';
-import { parseInputLengths } from '../../../../shared/input-lengths';
 import { lasttoken } from '../../api/client';
 import { useApiValue } from '../../api/use-api';
 import { useApp } from '../../app/app-context';
@@ -72,10 +71,6 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
   );
   const parsed = useMemo(() => parseDraft(draft), [draft]);
   const fieldErrorText = useFieldErrorText();
-  const inputLengths = useMemo(() => {
-    const lengths = parseInputLengths(draft.inputTokens);
-    return lengths.ok ? lengths.lengths : [];
-  }, [draft.inputTokens]);
   const paramErrors = useMemo(
     () => Object.fromEntries(parsed.paramProblems.map((p) => [p.field, t(p.key, p.values)])),
     [parsed.paramProblems, t],
@@ -138,7 +133,12 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
             })
           }
         />
-        <RunOptions draft={draft} errors={parsed.errors} onChange={change} />
+        <RunOptions
+          draft={draft}
+          errors={parsed.errors}
+          sweep={parsed.inputLengths.length > 1}
+          onChange={change}
+        />
         <ParamsFields
           fields={SHARED_PARAM_FIELDS}
           text={RUN_PARAMS_TEXT}
@@ -161,7 +161,7 @@ function NewRunForm({ profiles }: { profiles: Profile[] }) {
         checks={checksById}
         starting={starting}
         startError={startError}
-        inputLengths={inputLengths}
+        inputLengths={parsed.inputLengths}
       />
     </form>
   );

@@ -5,7 +5,6 @@
 
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseInputLengths } from '../../../../shared/input-lengths';
 import { CACHE_POLICIES, TIME_LIMITS, type CachePolicy } from '../../../../shared/run';
 import { Field } from '../../components/Field';
 import {
@@ -22,14 +21,14 @@ type Patch = (patch: Partial<RunDraft>) => void;
 export function RunOptions(props: {
   draft: RunDraft;
   errors: Partial<Record<DraftField, FieldError>>;
+  /** The input field asks for several lengths: a warm cache cannot be chosen. */
+  sweep: boolean;
   onChange: Patch;
 }) {
   const { t } = useTranslation();
-  const { draft, onChange } = props;
+  const { draft, sweep, onChange } = props;
   const errorText = useFieldErrorText();
   const error = (field: DraftField): string | null => errorText(props.errors[field]);
-  const lengths = parseInputLengths(draft.inputTokens);
-  const sweep = lengths.ok && lengths.lengths.length > 1;
   const warm = draft.cache === 'warm';
   // A sweep sends a prompt per length: one warm-up cannot prime them all.
   const unprimable = (policy: CachePolicy): boolean => policy === 'warm' && sweep && !warm;

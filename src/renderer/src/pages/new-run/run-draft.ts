@@ -134,6 +134,8 @@ export interface ParsedDraft {
   errors: Partial<Record<DraftField, FieldError>>;
   /** The shared parameters' problems, each next to its field (profile-draft's words). */
   paramProblems: DraftProblem[];
+  /** The input lengths typed, whatever the other fields say; none while they cannot be read. */
+  inputLengths: number[];
 }
 
 /**
@@ -161,8 +163,9 @@ export function parseDraft(draft: RunDraft): ParsedDraft {
   if (!lengths.ok) errors.input_tokens = { kind: 'input_tokens', problem: lengths.problem };
   const params = sharedParamsOfDraft(draft.params);
   const paramProblems = params.ok ? [] : params.problems;
+  const inputLengths = lengths.ok ? lengths.lengths : [];
   if (Object.keys(errors).length > 0 || !params.ok || !lengths.ok) {
-    return { config: null, errors, paramProblems };
+    return { config: null, errors, paramProblems, inputLengths };
   }
   return {
     config: {
@@ -176,11 +179,12 @@ export function parseDraft(draft: RunDraft): ParsedDraft {
       warmup: draft.warmup,
       max_retry_wait_ms: maxRetryWait,
       give_up_after: giveUpAfter,
-      ...inputTokensOf(lengths.lengths),
+      ...inputTokensOf(inputLengths),
       cache: draft.cache,
       ...(Object.keys(params.params).length > 0 && { params: params.params }),
     },
     errors,
     paramProblems,
+    inputLengths,
   };
 }

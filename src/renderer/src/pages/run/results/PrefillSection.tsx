@@ -6,7 +6,6 @@
 
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { msDecimals } from '../../../../../shared/duration';
 import type { PrefillFit } from '../../../../../shared/prefill';
 import type { RunDigest } from '../../../../../shared/run-digest';
 import { MODES } from '../../../../../shared/trial';
@@ -126,10 +125,6 @@ function fixedWords(fit: PrefillFit, format: Formatters, t: T): string {
     : t('results.prefill.fixed', { value: format.ms(fit.ttft_fixed_ms) });
 }
 
-/** A millisecond figure without its unit (the header gives it), rounded as everywhere. */
-const msCell = (format: Formatters, value: number): string =>
-  format.number(value, msDecimals(value));
-
 function PrefillTable({
   series,
   profiles,
@@ -210,9 +205,7 @@ function PrefillTable({
                     const first = group?.first_token;
                     return (
                       <td key={length} className="number" data-column={`length-${length}`}>
-                        <span className="figure-number">
-                          {first ? msCell(format, first.median) : format.number(null)}
-                        </span>
+                        <span className="figure-number">{format.msValue(first?.median)}</span>
                         <span className="figure-note">
                           {t('common.units.n', { n: format.count(group?.n ?? 0) })}
                           {group && group.failed > 0
@@ -224,23 +217,19 @@ function PrefillTable({
                   })}
                   <td className="number" data-column="prefill_ms_per_ktok">
                     <span className="figure-number">
-                      {s.fit.prefill_ms_per_ktok === null
-                        ? format.number(null)
-                        : msCell(format, s.fit.prefill_ms_per_ktok)}
+                      {format.msValue(s.fit.prefill_ms_per_ktok)}
                     </span>
                     {ci && (
                       <span className="figure-note">
                         {t('results.summary.interval', {
-                          low: msCell(format, ci[0]),
-                          high: msCell(format, ci[1]),
+                          low: format.msValue(ci[0]),
+                          high: format.msValue(ci[1]),
                         })}
                       </span>
                     )}
                   </td>
                   <td className="number" data-column="ttft_fixed_ms">
-                    {s.fit.ttft_fixed_ms === null
-                      ? format.number(null)
-                      : msCell(format, s.fit.ttft_fixed_ms)}
+                    {format.msValue(s.fit.ttft_fixed_ms)}
                   </td>
                   <td className="number" data-column="n">
                     {format.count(s.fit.n)}

@@ -10,7 +10,6 @@ import { isFailing } from '../../../../../shared/failing-profiles';
 import type { Mode } from '../../../../../shared/trial';
 import { StatusBadge } from '../../../components/StatusBadge';
 import type { Formatters } from '../../../i18n/format';
-import { msDecimals } from '../../../../../shared/duration';
 import { profileOf, type RunProfile } from './run-profiles';
 import type { Cell, Column, ColumnKey, SummaryRow, SummaryTable } from './summary-model';
 import { useStableFormat } from './use-results-text';
@@ -74,7 +73,7 @@ function formatCell(column: Column, value: number, format: Formatters): string {
     return format.number(value, 1);
   }
   if (column.metric === 'tokens_per_chunk_mean') return format.number(value, 1);
-  return format.number(value, msDecimals(value));
+  return format.msValue(value);
 }
 
 export function SummaryTables({
