@@ -2,19 +2,24 @@
 // values and thrown errors, so that UI code reads `await api.profilesCreate(...)`
 // and catches an ApiCallError that still knows its code and field.
 
-import type { ApiError, ApiErrorCode, ApiResult } from './api';
+import type { ApiError, ApiErrorCode, ApiResult, FieldIssue } from './api';
 import { IPC_METHOD_NAMES } from './ipc-channels';
 import type { LastTokenApi, LastTokenBridge } from './ipc-contract';
+import type { MessageText } from './messages';
 
 export class ApiCallError extends Error {
   override readonly name = 'ApiCallError';
   readonly code: ApiErrorCode;
   readonly field: string | undefined;
+  readonly text: MessageText | undefined;
+  readonly issues: readonly FieldIssue[];
 
   constructor(error: ApiError) {
     super(error.message);
     this.code = error.code;
     this.field = error.field;
+    this.text = error.text;
+    this.issues = error.issues ?? [];
   }
 }
 

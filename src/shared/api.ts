@@ -13,7 +13,9 @@ import type {
   RunStatus,
   StoredTrial,
 } from './run';
+import type { MessageText } from './messages';
 import type { RunDigest } from './run-digest';
+import type { RunPairDifference } from './run-pair';
 import type { Mode, SummaryMetric, Trial, TrialStatus } from './trial';
 
 // ---------------------------------------------------------------------------
@@ -39,9 +41,21 @@ export type ApiErrorCode =
 
 export interface ApiError {
   code: ApiErrorCode;
+  /** In English: for the CLI, logs, and a message the catalogue does not hold. */
   message: string;
   /** The input field the message is about (`base_url`, `name`...), when there is one. */
   field?: string;
+  /** The message as a catalogue key, which the renderer words in the reader's language. */
+  text?: MessageText;
+  /** Every field at fault when there are several, each with its message (`field` is the first's). */
+  issues?: FieldIssue[];
+}
+
+/** One field's refusal among several. */
+export interface FieldIssue {
+  field: string;
+  message: string;
+  text?: MessageText;
 }
 
 /**
@@ -381,6 +395,8 @@ export interface TrendSeries {
 export interface RunComparison {
   a: RunView;
   b: RunView;
+  /** B − A per profile both ran, mode and figure, with its interval and verdict (run-pair.ts). */
+  differences: RunPairDifference[];
 }
 
 // ---------------------------------------------------------------------------

@@ -13,10 +13,19 @@ import { RunInProgressError } from '../runs/run-service';
 import { InvalidKeyError, InvalidProfileIdError, KeychainUnavailableError } from '../secrets';
 import { SettingsError } from '../settings';
 import { StoreOpenError, storeFileError } from '../store';
+import { isWorded } from '../../shared/messages';
 import { NotFoundError } from './not-found';
 
-/** `databasePath`: the history's file, which a damaged or full database's message names. */
+/**
+ * `databasePath`: the history's file, which a damaged or full database's
+ * message names. A catalogue message keeps its key for the renderer's words.
+ */
 export function toApiError(error: unknown, databasePath?: string): ApiError {
+  const answer = classified(error, databasePath);
+  return isWorded(error) ? { ...answer, text: error.text } : answer;
+}
+
+function classified(error: unknown, databasePath: string | undefined): ApiError {
   if (error instanceof ProfileNotFoundError || error instanceof NotFoundError) {
     return { code: 'not_found', message: error.message };
   }

@@ -42,7 +42,7 @@ export type RequestShape = Pick<
 function keyHeader(value: unknown, extra: Record<string, string>): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'string')
-    throw new ProfileInputError('key_header', 'the key header must be text');
+    throw new ProfileInputError('key_header', { key: 'profiles.key_header_not_text' });
   const name = value.trim();
   if (name === '') return null;
   if (!HEADER_NAME.test(name)) {

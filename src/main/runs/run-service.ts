@@ -34,6 +34,7 @@ import { planRun, runConfigProblems } from './plan';
 import { startRun, type KeySource, type RunDeps, type RunHandle } from './run-orchestrator';
 import { offSocketQueue, type TurnQueue } from './turn-queue';
 import { RunSeries, type LaunchedRun, type SeriesRequest, type SeriesTimers } from './run-series';
+import { englishOf, type MessageText, type Worded } from '../../shared/messages';
 
 const NO_TAGS: RunTags = { series_id: null, label: null };
 
@@ -214,7 +215,7 @@ export class RunService {
   /** Deletes a finished run with its trials; a run still going must be cancelled first. */
   delete(run_id: string): boolean {
     if (this.active.has(run_id)) {
-      throw new RunInProgressError(`run ${run_id} is still going: cancel it before deleting it`);
+      throw new RunInProgressError({ key: 'runs.still_going', values: { run_id } });
     }
     return this.deps.store.runs.deleteRun(run_id);
   }
@@ -358,6 +359,9 @@ export class RunService {
 }
 
 /** The run is still going here; the message says what to do. */
-export class RunInProgressError extends Error {
+export class RunInProgressError extends Error implements Worded {
   override readonly name = 'RunInProgressError';
+  constructor(readonly text: MessageText) {
+    super(englishOf(text));
+  }
 }

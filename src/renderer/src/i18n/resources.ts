@@ -1,6 +1,8 @@
 // Every locale file, by language and area. An area added here and in both
-// languages is all a new screen needs.
+// languages is all a new screen needs. Main's messages (`messages.<area>`)
+// come from the catalogue main words its English from.
 
+import { MESSAGES } from '../../../shared/messages';
 import enCommon from './locales/en/common.json';
 import enHistory from './locales/en/history.json';
 import enProfiles from './locales/en/profiles.json';
@@ -19,6 +21,7 @@ export const resources = {
     translation: {
       common: enCommon,
       history: enHistory,
+      messages: MESSAGES.en,
       profiles: enProfiles,
       results: enResults,
       runs: enRuns,
@@ -29,6 +32,7 @@ export const resources = {
     translation: {
       common: zhCommon,
       history: zhHistory,
+      messages: MESSAGES['zh-CN'],
       profiles: zhProfiles,
       results: zhResults,
       runs: zhRuns,

@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { Loaded } from '../../components/Loaded';
 import { hrefOf } from '../../router';
-import { errorText, type Translate } from './form-errors';
+import { errorText, type Translate } from '../../i18n/error-text';
 import { Notice, type NoticeContent } from './Notice';
 import { ProfileCard } from './ProfileCard';
 import { ProfileEditor } from './ProfileEditor';

@@ -1,7 +1,6 @@
 // Where a refusal is shown: a service's ApiCallError names the field at fault
 // (its message goes next to that field); anything else is about the whole
-// form. The text of an error, as ErrorMessage words it, for places that need
-// it inside a sentence.
+// form.
 
 // From shared, not api/client: this module is pure (tested in Node, where there is no window).
 import { ApiCallError } from '../../../../shared/api-client';
@@ -38,9 +37,6 @@ export function serviceFieldOf(error: unknown): ServiceField | null {
   return SERVICE_FIELDS.find((field) => field === error.field) ?? null;
 }
 
-/** The part of i18next's `t` this needs: a translation by key. */
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
-
 /**
  * A service's message as a sentence next to a field: the services write
  * fragments ("the name is empty") that the CLI prefixes; a leading identifier
@@ -48,12 +44,4 @@ export type Translate = (key: string, values?: Record<string, unknown>) => strin
  */
 export function asSentence(message: string): string {
   return /^[a-z]+\b(?![_-])/.test(message) ? message[0]!.toUpperCase() + message.slice(1) : message;
-}
-
-export function errorText(t: Translate, error: unknown): string {
-  if (error instanceof ApiCallError)
-    return t(`common.errors.${error.code}`, { message: error.message });
-  return t('common.state.failed', {
-    message: error instanceof Error ? error.message : String(error),
-  });
 }
