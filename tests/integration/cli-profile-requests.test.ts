@@ -737,6 +737,32 @@ describe('profile files', () => {
   });
 });
 
+describe('a profile’s colour', () => {
+  it('is chosen with --color on add and edit, and refused outside the palette', async () => {
+    const added = await jsonOf<{ id: string }>([
+      'profile',
+      'add',
+      '--name',
+      'coloured',
+      '--base-url',
+      server.baseUrl,
+      '--model',
+      'm',
+      '--color',
+      '5',
+    ]);
+    const colorOf = async () =>
+      (await jsonOf<Profile[]>(['profile', 'list'])).find((p) => p.id === added.id)?.color;
+    expect(await colorOf()).toBe(5);
+    expect((await lasttoken(['profile', 'edit', added.id, '--color', '2'])).code).toBe(0);
+    expect(await colorOf()).toBe(2);
+    const refused = await lasttoken(['profile', 'edit', added.id, '--color', '8']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--color must be a whole number from 0 to 7; got "?8/);
+    expect(await colorOf()).toBe(2);
+  });
+});
+
 describe('secrets', () => {
   it('no key, key variable value or proxy password in anything the CLI printed', () => {
     const everything = printed.join('\n');

@@ -266,6 +266,9 @@ Profile options (add; edit changes only what is given):
                          start its calls 60/N s apart, warm-ups included, and the
                          plan says how long that makes the run (edit: 0 removes it)
   --notes TEXT           free text
+  --color N              the colour every chart and table draws it in: a slot of
+                         the app's palette, 0 to 7 (default: the slot fewest
+                         profiles have)
   --allow-insecure-key   allow sending the key over plain http to a non-loopback
                          host (edit: --no-allow-insecure-key takes it back)
   --key-env VAR          take the key from the environment variable VAR when the

@@ -10,6 +10,7 @@ import {
   MAX_TOKENS,
   MAX_RPM,
   MAX_TRIALS,
+  PROFILE_COLORS,
   type RunLimits,
 } from '../../shared/run';
 import { formatDuration, parseDuration } from '../../shared/duration';
@@ -191,6 +192,12 @@ export function durationOption(
 /** `--max-rpm N`, calls per minute (probe, profile add/edit); 0 is no pacing (edit removes it). */
 export function maxRpmOption(value: string | undefined): number | null {
   return integerOption('--max-rpm', value, 0, MAX_RPM);
+}
+
+/** `--color N` (profile add/edit): the palette slot every chart draws the profile in. */
+export function colorOption(value: string | undefined): { color?: number } {
+  const color = integerOption('--color', value, 0, PROFILE_COLORS - 1);
+  return color === null ? {} : { color };
 }
 
 const SIZE_UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };

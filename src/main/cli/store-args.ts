@@ -27,6 +27,7 @@ import {
   PROBE_DEFAULTS,
   UsageError,
   choice,
+  colorOption,
   durationOption,
   headerOptions,
   integerOption,
@@ -188,6 +189,7 @@ const PROFILE_FIELDS = {
   'max-tokens': { type: 'string' },
   'max-rpm': { type: 'string' },
   notes: { type: 'string' },
+  color: { type: 'string' },
   'allow-insecure-key': { type: 'boolean' },
   ...REQUEST_SHAPE_OPTIONS,
   ...REQUEST_PARAM_OPTIONS,
@@ -353,6 +355,7 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
             ...(maxRpm ? { max_rpm: maxRpm } : {}),
           },
           notes: values.notes ?? '',
+          ...colorOption(values.color),
           allow_insecure_key: values['allow-insecure-key'] ?? false,
           params: requestParamsFlags(values, dialect, preset?.params),
         },
@@ -394,6 +397,7 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
               ? {}
               : undefined,
         notes: values.notes,
+        ...colorOption(values.color),
         allow_insecure_key: values['allow-insecure-key'],
       };
       // Defaults are merged with the profile's when the command runs: only what is given is set
@@ -409,7 +413,7 @@ function parseProfile(argv: readonly string[]): StoreCommand | HelpRequest {
       if (params === null && Object.values(patch).every((v) => v === undefined)) {
         throw new UsageError(
           'nothing to change: give at least one of --name, --base-url, --model, --dialect, --header, ' +
-            '--clear-headers, --max-tokens, --max-rpm, --notes, --allow-insecure-key, --no-allow-insecure-key, ' +
+            '--clear-headers, --max-tokens, --max-rpm, --notes, --color, --allow-insecure-key, --no-allow-insecure-key, ' +
             '--key-header, --key-prefix, --clear-key-header, --query, --clear-query, --key-env, --clear-key-env, ' +
             '--proxy, --no-proxy, --env-proxy, --system, --temperature, --top-p, --seed, --stop, ' +
             '--reasoning-effort, --token-param, --body (an empty value clears one)',
