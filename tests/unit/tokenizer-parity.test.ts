@@ -50,6 +50,7 @@ describe('o200k_base parity with gpt-tokenizer', () => {
   it('gives the same token ids for prose, code and Chinese', () => {
     const texts = [
       readFileSync('README.md', 'utf8'),
+      readFileSync('docs/cli.md', 'utf8'),
       readFileSync('src/main/probe/tokens/byte-pair-merge.ts', 'utf8'),
       '流式传输让用户更早看到第一个字，但最后一个字的到达时间才决定等待的长短。',
       "Ceci n'est pas une pipe. Ærøskøbing, Straße, ﬁnal, İstanbul — ΑΒΓ αβγ.",

@@ -358,7 +358,8 @@ Repeat (measurements over hours or days, one series):
                          A failed run does not end the series; Ctrl-C ends it,
                          keeping every run that finished (the one cut short is kept
                          as cancelled). For weeks, prefer cron or a systemd timer
-                         running one run each time with the same --label (README).
+                         running one run each time with the same --label
+                         (docs/run-files-and-series.md).
 
 Free tiers (a paced profile, --max-rpm on profile add/edit, spaces its own calls;
 the others do not wait for it):

@@ -8,8 +8,8 @@
 // being the URL Chromium reports for the page), main's webContents.send
 // reaches the page's listeners, a navigation the page starts asks main's
 // 'will-navigate' listeners first and a window.open main's window-open
-// handler. See README.md, "The built app in a stand-in Electron", for what
-// this does not prove.
+// handler. See docs/testing.md, "The built app in a stand-in Electron", for
+// what this does not prove.
 
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

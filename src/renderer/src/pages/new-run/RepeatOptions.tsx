@@ -1,6 +1,6 @@
 // "Repeat every" on New run: how many runs, how far apart (start to start),
 // and where they are measured. The runs go on while the app stays open; for
-// weeks, the README shows cron and systemd timers running the CLI instead.
+// weeks, docs/run-files-and-series.md shows cron and systemd timers running the CLI instead.
 
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
