@@ -15,7 +15,6 @@ import type {
 } from './run';
 import type { MessageText } from './messages';
 import type { RunDigest } from './run-digest';
-import type { RunPairDifference } from './run-pair';
 import type { Mode, SummaryMetric, Trial, TrialStatus } from './trial';
 
 // ---------------------------------------------------------------------------
@@ -395,8 +394,6 @@ export interface TrendSeries {
 export interface RunComparison {
   a: RunView;
   b: RunView;
-  /** B − A per profile both ran, mode and figure, with its interval and verdict (run-pair.ts). */
-  differences: RunPairDifference[];
 }
 
 // ---------------------------------------------------------------------------
