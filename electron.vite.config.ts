@@ -31,9 +31,11 @@ function devContentSecurityPolicy(): Plugin {
 /**
  * The renderer's JavaScript must stay small: every chart kind and library is
  * paid for at start. Raised from 1.2 MB with the request parameters' form and
- * their text in both languages (about 10 KB); a library would not fit.
+ * their text in both languages (about 10 KB), then from 1.25 MB with main's
+ * messages in both languages, the verdict cards, the trials table and the
+ * two-run charts (about 45 KB of text, 25 KB of code); a library would not fit.
  */
-export const RENDERER_SCRIPT_BUDGET_BYTES = 1.25 * 1024 * 1024;
+export const RENDERER_SCRIPT_BUDGET_BYTES = 1.35 * 1024 * 1024;
 
 /** Prints the renderer's minified JavaScript at build, against its budget. */
 function reportScriptSize(): Plugin {

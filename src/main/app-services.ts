@@ -16,6 +16,7 @@ import { toApiError } from './ipc/api-error';
 import { openRunCsv } from './export/run-csv';
 import { ProfileService } from './profiles';
 import { createEmitter, type Emitter } from './runs';
+import { draftEndpoint } from './runs/draft-endpoint';
 import { profileEndpoint } from './runs/profile-endpoint';
 import { RunService } from './runs/run-service';
 import { KeytarKeyStore, type KeyStore } from './secrets';
@@ -102,6 +103,7 @@ export function openAppServices(options: AppServicesOptions): AppServices {
       settings,
       runs,
       endpointOf: (id) => profileEndpoint(id, { profiles: store.profiles, keys, simulator }),
+      draftEndpointOf: (draft) => draftEndpoint(draft, { profiles, keys }),
       chooseSavePath: options.chooseSavePath,
       now: () => new Date().toISOString(),
     }),

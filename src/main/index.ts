@@ -6,6 +6,7 @@
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, session, shell, type WebContents } from 'electron';
+import type { Language } from '../shared/api';
 import icon from '../../resources/icon.png?asset';
 import { openAppServices } from './app-services';
 import type { Dispatch } from './ipc/dispatch';
@@ -18,11 +19,13 @@ import { contentSecurityPolicy, withContentSecurityPolicy } from './shell/csp';
 import { alreadyRunningNotice, developmentNotice, locateDataFolder } from './shell/data-folder';
 import { forwardEvents } from './shell/event-forwarding';
 import { browserUrl } from './shell/external-links';
+import { choseToLeave, leaveDialogOptions } from './shell/leave-dialog';
 import { quitAfterClosing } from './shell/quit';
 import { chosenSavePath, csvSaveDialogOptions } from './shell/save-dialog';
 import { unavailableDispatch } from './shell/unavailable-dispatch';
 import { mainWindowOptions } from './shell/window-options';
 import { configureSimulatorThread } from './sim';
+import { languageFor } from './settings';
 import { sqliteNativeBinding } from './store';
 
 // The built layout (electron.vite.config.ts): out/main/index.js beside
@@ -40,6 +43,9 @@ const appPage = locateAppPage({ devServerUrl, rendererFile });
 
 /** The window dialogs belong to; on macOS it can be closed while the app runs on. */
 let mainWindow: BrowserWindow | undefined;
+
+/** The language main's own dialogs speak: the settings', once the history is open. */
+let appLanguage = (): Language => languageFor(app.getLocale());
 
 // Before the lock: Electron ties it to the userData folder, which a development run has of its own.
 const dataFolder = locateDataFolder({
@@ -118,6 +124,7 @@ function openServices(): Dispatch {
       chooseSavePath,
       systemLocale: app.getLocale(),
     });
+    appLanguage = () => services.settings.get().language;
     const stopForwarding = forwardEvents(services.events, () => BrowserWindow.getAllWindows());
     app.on(
       'before-quit',
@@ -185,6 +192,16 @@ function lockDown(contents: WebContents): void {
     return { action: 'deny' };
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
+  // The page held back its unload (unsaved edits): ask, or the window would not close.
+  contents.on('will-prevent-unload', (event) => {
+    const options = leaveDialogOptions(appLanguage());
+    const owner = BrowserWindow.fromWebContents(contents);
+    const response =
+      owner === null
+        ? dialog.showMessageBoxSync(options)
+        : dialog.showMessageBoxSync(owner, options);
+    if (choseToLeave(response)) event.preventDefault();
+  });
 }
 
 function openInBrowser(link: string): void {

@@ -15,7 +15,9 @@ import type {
 } from './run';
 import type { MessageText } from './messages';
 import type { RunDigest } from './run-digest';
+import type { RunPairDifference } from './run-pair';
 import type { Mode, SummaryMetric, Trial, TrialStatus } from './trial';
+import type { TrialOrder, TrialSort } from './trial-order';
 
 // ---------------------------------------------------------------------------
 // Results and errors
@@ -342,11 +344,13 @@ export interface TrialListFilter {
   profile_id?: string | undefined;
   mode?: Mode | undefined;
   status?: TrialStatus | 'failed' | undefined;
+  order?: TrialOrder | undefined;
+  sort?: TrialSort | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
 }
 
-/** One page of a run's trials, profile by profile in the run's order, stream before plain, by trial. */
+/** One page of a run's trials in the filter's order (shared/trial-order.ts). */
 export interface TrialPage {
   /** Their reader metrics at the setting's pace (recomputed when stored at another). */
   trials: TrialRow[];
@@ -394,6 +398,8 @@ export interface TrendSeries {
 export interface RunComparison {
   a: RunView;
   b: RunView;
+  /** B − A per profile both ran, mode and figure, with its interval and verdict (run-pair.ts). */
+  differences: RunPairDifference[];
 }
 
 // ---------------------------------------------------------------------------

@@ -108,7 +108,7 @@ export interface ComparedTrial {
 }
 
 type Side = ComparedTrial['trial'];
-type Read = (trial: Side) => number | null | undefined;
+export type Read = (trial: Side) => number | null | undefined;
 
 /**
  * Two figures closer than this are practically equal (DESIGN.md: the margin
@@ -247,16 +247,7 @@ export function* compareRunSteps(
   options: ComparisonOptions = {},
 ): Steps<Comparison[]> {
   // Grouped once: a run of many profiles has a comparison per pair and metric.
-  const groups = new Map<string, ComparedTrial[]>();
-  for (const [i, t] of trials.entries()) {
-    if (i > 0 && i % ITEMS_PER_STEP === 0) yield;
-    if (t.warmup || t.trial.status !== 'ok') continue;
-    const key = groupKey(t.profile_id, t.trial.mode);
-    const group = groups.get(key);
-    if (group) group.push(t);
-    else groups.set(key, [t]);
-  }
-  const of = (profile_id: string, mode: Mode) => groups.get(groupKey(profile_id, mode)) ?? [];
+  const of = yield* countedOkSteps(trials);
   const comparisons: Comparison[] = [];
   function* push(
     profile_a: string,
@@ -328,6 +319,24 @@ export function runComparisons(
 
 const groupKey = (profile_id: string, mode: Mode): string => `${profile_id}\u0000${mode}`;
 
+/** The counted ok trials by profile and mode, grouped in one pass: `of` them, [] when none. */
+export function* countedOkSteps(
+  trials: Iterable<ComparedTrial>,
+): Steps<(profile_id: string, mode: Mode) => ComparedTrial[]> {
+  const groups = new Map<string, ComparedTrial[]>();
+  let i = 0;
+  for (const t of trials) {
+    if (i > 0 && i % ITEMS_PER_STEP === 0) yield;
+    i += 1;
+    if (t.warmup || t.trial.status !== 'ok') continue;
+    const key = groupKey(t.profile_id, t.trial.mode);
+    const group = groups.get(key);
+    if (group) group.push(t);
+    else groups.set(key, [t]);
+  }
+  return (profile_id, mode) => groups.get(groupKey(profile_id, mode)) ?? [];
+}
+
 function sameModeMetrics(mode: Mode): ComparisonMetric[] {
   return [
     headlineFirstTokenMetric(mode),
@@ -337,11 +346,12 @@ function sameModeMetrics(mode: Mode): ComparisonMetric[] {
   ];
 }
 
-function reader(metric: ComparisonMetric): Read {
+export function reader(metric: ComparisonMetric): Read {
   return (trial) => trial[metric];
 }
 
-function valuesOf(trials: readonly ComparedTrial[], read: Read): RoundValue[] {
+/** The values `read` gives of these trials, by round; a trial without one is left out. */
+export function valuesOf(trials: readonly ComparedTrial[], read: Read): RoundValue[] {
   return trials.flatMap((t) => {
     const value = read(t.trial);
     return value === null || value === undefined ? [] : [{ round: t.trial_index, value }];

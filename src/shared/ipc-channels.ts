@@ -25,6 +25,8 @@ export const IPC_CHANNELS = {
   profilesRemove: 'lasttoken:profiles:remove',
   profilesTest: 'lasttoken:profiles:test',
   profilesChecks: 'lasttoken:profiles:checks',
+  profilesTestDraft: 'lasttoken:profiles:test-draft',
+  profilesValidate: 'lasttoken:profiles:validate',
   keysStatus: 'lasttoken:keys:status',
   keysSet: 'lasttoken:keys:set',
   keysDelete: 'lasttoken:keys:delete',

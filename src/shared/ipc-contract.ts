@@ -44,6 +44,7 @@ import {
   MAX_TRIALS,
   PROFILE_COLORS,
   PROXY_MODES,
+  RUN_LIST_ORDERS,
   RUN_STATUSES,
   type Profile,
 } from './run';
@@ -52,6 +53,7 @@ import type { ProviderPreset } from './presets';
 import { requestParamsSchema, sharedParamsSchema } from './request-params';
 import { MAX_READER_PACE_TPS, MIN_READER_PACE_TPS } from './reader';
 import { DIALECTS, MODES, TRIAL_STATUSES } from './trial';
+import { SORT_DIRECTIONS, TRIAL_ORDERS, TRIAL_SORT_FIGURES } from './trial-order';
 import { IPC_CHANNELS, type Channel, type IpcMethodName as ChannelName } from './ipc-channels';
 
 export { CHANNEL_PREFIX, EVENT_CHANNEL, IPC_CHANNELS, type Channel } from './ipc-channels';
@@ -256,6 +258,24 @@ export const ipcContract = {
     input: empty,
     result: returns<ProfileCheck[]>(),
   },
+  // The profile form as it stands, saving nothing (no profile, no keychain
+  // entry): `id` is the saved profile it edits, if any.
+  /** Test connection before saving: a typed key goes only into the request's header; none typed: the saved profile's own. */
+  profilesTestDraft: {
+    channel: IPC_CHANNELS.profilesTestDraft,
+    input: z.strictObject({
+      id: id.optional(),
+      profile: profileDraft,
+      key: z.string().max(10_000).optional(),
+    }),
+    result: returns<ConnectionTest>(),
+  },
+  /** Every field's problem at once (an `invalid` error with `issues`), as saving would refuse it. */
+  profilesValidate: {
+    channel: IPC_CHANNELS.profilesValidate,
+    input: z.strictObject({ id: id.optional(), profile: profileDraft }),
+    result: returns<{ valid: true }>(),
+  },
 
   keysStatus: {
     channel: IPC_CHANNELS.keysStatus,
@@ -364,6 +384,8 @@ export const ipcContract = {
       to: z.iso.datetime({ offset: true }).optional(),
       status: z.enum(RUN_STATUSES).optional(),
       series_id: id.optional(),
+      // By start time, along the runs_by_start index either way.
+      order: z.enum(RUN_LIST_ORDERS).default('newest'),
       limit: z.int().min(1).max(500).default(50),
       offset: z.int().min(0).default(0),
     }),
@@ -382,6 +404,11 @@ export const ipcContract = {
       mode: z.enum(MODES).optional(),
       // `failed`: every status but ok.
       status: z.enum([...TRIAL_STATUSES, 'failed']).optional(),
+      order: z.enum(TRIAL_ORDERS).default('run'),
+      // By a figure instead of `order` (shared/trial-order.ts).
+      sort: z
+        .strictObject({ figure: z.enum(TRIAL_SORT_FIGURES), direction: z.enum(SORT_DIRECTIONS) })
+        .optional(),
       limit: z.int().min(1).max(500).default(50),
       offset: z.int().min(0).default(0),
     }),

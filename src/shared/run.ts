@@ -439,10 +439,15 @@ export interface RunListFilter {
   status?: RunStatus;
   /** The repetitions of one series. */
   series_id?: string;
+  /** By start time: newest first (the default) or oldest first. */
+  order?: RunListOrder;
   /** Default 50. */
   limit?: number;
   offset?: number;
 }
+
+export const RUN_LIST_ORDERS = ['newest', 'oldest'] as const;
+export type RunListOrder = (typeof RUN_LIST_ORDERS)[number];
 
 /** One line of the runs list, newest first. */
 export interface RunListItem {

@@ -29,7 +29,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-const profileBox = (page: Page, name: string) =>
+/** The built-in demo, as each language names it. */
+const DEMO = /Demo \(simulated\)|演示（模拟）/;
+
+const profileBox = (page: Page, name: string | RegExp) =>
   page.locator('.profile-option').filter({ hasText: name }).getByRole('checkbox');
 
 const planCalls = (page: Page) => page.locator('.plan-calls-number').textContent();
@@ -49,7 +52,7 @@ async function addSimulatorProfile(name: string, withKey: boolean): Promise<stri
 
 /** The demo and the simulator profile, both modes, three trials: the example run. */
 async function chooseExampleRun(page: Page): Promise<void> {
-  await profileBox(page, 'Demo (simulated)').check();
+  await profileBox(page, DEMO).check();
   await profileBox(page, SIM).check();
   await page.locator('input[name="run-modes"][value="both"]').check();
   await page

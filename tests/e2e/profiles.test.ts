@@ -200,14 +200,14 @@ describe('profiles', { timeout: 60_000 }, () => {
     await demo.getByRole('button', { name: 'Test connection' }).click();
     await demo.locator('.test-result').waitFor({ timeout: 30_000 });
     expect(await demo.locator('.test-result').textContent()).toContain(
-      'The URL and the model work, with no key sent',
+      'The endpoint answered without a key',
     );
     const closed = card('Nothing listens');
     await closed.getByRole('button', { name: 'Test connection' }).click();
     const result = closed.locator('.test-result');
     await result.waitFor({ timeout: 30_000 });
     const text = (await result.textContent()) ?? '';
-    expect(text).toContain('What happened:');
+    expect(text).toContain('The connection failed, nothing answered:');
     expect(text).not.toContain('The provider said:');
     await app.services.profiles.remove(
       app.services.profiles.list().find((p) => p.name === 'Nothing listens')?.id ?? '',

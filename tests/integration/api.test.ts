@@ -298,6 +298,23 @@ describe.each([ipc, http])('the API over $name', (transport) => {
     const demo = await value('profilesTest', { id: 'demo' });
     expect(demo.status).toBe('ok');
 
+    // The form as typed, nothing saved: a key typed there goes into this one request only.
+    const draft = { name: '', base_url: `${sim.url}/v1`, model: STEADY };
+    const unsavedTest = await value('profilesTestDraft', { profile: draft, key: KEY });
+    expect(unsavedTest).toMatchObject({ status: 'ok', http_status: 200 });
+    expect(await value('profilesTestDraft', { id: profileId, profile: draft })).toMatchObject({
+      status: 'ok',
+    });
+    expect(await value('profilesValidate', { profile: { ...draft, name: 'Fine' } })).toEqual({
+      valid: true,
+    });
+    const problems = await call('profilesValidate', {
+      profile: { name: '', base_url: 'ftp://x', model: '' },
+    });
+    expect(problems).toMatchObject({ ok: false, error: { code: 'invalid' } });
+    const fields = problems.ok ? [] : (problems.error.issues ?? []).map((issue) => issue.field);
+    expect(fields).toEqual(expect.arrayContaining(['name', 'base_url', 'model']));
+
     const models = await value('modelsList', { profile_id: profileId });
     expect(models.url).toBe(`${sim.url}/v1/models`);
     expect(models.models.map((m) => m.id)).toContain('sim-steady');

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/main/store/store';
 import type { ProfileInput, ProfileSnapshot, StoredTrial } from '../../src/shared/run';
 import { summarize } from '../../src/shared/summary';
+import type { Mode } from '../../src/shared/trial';
 import {
   profileInput,
   runRecord,
@@ -188,7 +189,7 @@ describe('runs and trials', () => {
     for (const t of trials) store.runs.saveTrial(t);
   }
 
-  it('give a profile’s latest ok counted totals of a mode, newest first, for a run’s estimate', () => {
+  it('give a profile’s latest ok counted trials of a mode, newest first, for a run’s estimate', () => {
     const trial = (k: number, total_ms: number, extra: Partial<StoredTrial> = {}): StoredTrial => {
       const base = storedTrial('run-1', 'p-1', k);
       return { ...base, ...extra, trial: { ...base.trial, total_ms, ...extra.trial } };
@@ -198,15 +199,40 @@ describe('runs and trials', () => {
       trial(2, 200),
       trial(3, 999, { warmup: true }),
       trial(4, 888, { trial: { ...storedTrial('run-1', 'p-1', 4).trial, status: 'idle_timeout' } }),
-      trial(5, 300),
+      trial(5, 300, {
+        trial: {
+          ...storedTrial('run-1', 'p-1', 5).trial,
+          total_ms: 300,
+          tokens: 40,
+          usage_completion_tokens: null,
+          ttft_ms: 30,
+        },
+      }),
+      trial(6, 400, {
+        trial: {
+          ...storedTrial('run-1', 'p-1', 6).trial,
+          total_ms: 400,
+          finish_reason: 'max_tokens',
+          tokens: 60,
+          usage_completion_tokens: 64,
+          ttft_ms: 50,
+        },
+      }),
       {
         ...storedTrial('run-1', 'p-2', 1),
         trial: { ...storedTrial('run-1', 'p-2', 1).trial, total_ms: 50 },
       },
     ]);
-    expect(store.history.recentTotals('p-1', 'stream')).toEqual([300, 200, 100]);
-    expect(store.history.recentTotals('p-1', 'plain')).toEqual([]);
-    expect(store.history.recentTotals('nobody', 'stream')).toEqual([]);
+    const totals = (id: string, mode: Mode) =>
+      store.history.recentTrials(id, mode).map((t) => t.total_ms);
+    expect(totals('p-1', 'stream')).toEqual([400, 300, 200, 100]);
+    // How long each was, for a run with another max_tokens: the provider's count first, and whether it hit the limit.
+    expect(store.history.recentTrials('p-1', 'stream').slice(0, 2)).toEqual([
+      { total_ms: 400, ttft_ms: 50, tokens: 64, at_limit: true },
+      { total_ms: 300, ttft_ms: 30, tokens: 40, at_limit: false },
+    ]);
+    expect(totals('p-1', 'plain')).toEqual([]);
+    expect(totals('nobody', 'stream')).toEqual([]);
   });
 
   it('read back equal: the record, every trial field, the timeline, nulls and text', () => {

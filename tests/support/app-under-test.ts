@@ -61,6 +61,11 @@ export async function startAppUnderTest(
   page.on('pageerror', (error) => pageErrors.push(error));
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
+    // A form with unsaved changes asks before the page unloads: a test that opens another page means it.
+    if (dialog.type() === 'beforeunload') {
+      void dialog.accept();
+      return;
+    }
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });

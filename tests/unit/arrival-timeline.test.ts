@@ -171,4 +171,29 @@ describe('arrival timeline', () => {
     // A line without bursts gets no marks.
     expect(arrivalTimelineOption([line({})], theme, text).series).toHaveLength(1);
   });
+
+  it("lists the profiles in the legend in the profile list's order, not the order their trials started", () => {
+    const started = [
+      line({ id: 'c-stream-1', profile: 'third', color: 2, pings: [10] }),
+      line({ id: 'a-stream-1', profile: 'first', color: 0, pings: [20] }),
+      line({ id: 'b-stream-1', profile: 'second', color: 1 }),
+    ];
+    const legend = (order?: string[]) =>
+      (arrivalTimelineOption(started, theme, text, order).legend as { data: string[] }).data;
+    expect(legend(['first', 'second', 'third'])).toEqual([
+      'first',
+      'second',
+      'third',
+      'first · keep-alive pings',
+      'third · keep-alive pings',
+    ]);
+    // A profile the list does not name comes after those it does, as its lines came.
+    expect(legend(['second'])).toEqual([
+      'second',
+      'third',
+      'first',
+      'third · keep-alive pings',
+      'first · keep-alive pings',
+    ]);
+  });
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   boxPlotOption,
+  categoryLabel,
   dotOffset,
   dotSpread,
   type BoxGroup,
@@ -145,5 +146,26 @@ describe('box plots', () => {
     });
     expect(dot).toBe(`<strong>${XSS_ESCAPED} · stream</strong><br>trial 2 of 2: 340 ms`);
     expect(`${box}${dot}`).not.toContain('<img');
+  });
+
+  it('fits each box label within its band at the chart’s width, so that no two run into each other', () => {
+    type Axis = { type: string; axisLabel?: { width: number; rotate: number; overflow: string } };
+    // A 1024 px window's results card: about 880 px of chart.
+    const fitted = boxPlotOption(groups, theme, text, 880);
+    const axes = (fitted.xAxis as Axis[]).filter((axis) => axis.type === 'category');
+    // Stream's panel: 64% of 880 px over two boxes; plain's: 32% over one.
+    expect(axes.map((axis) => axis.axisLabel)).toMatchObject([
+      { width: 271, rotate: 0, overflow: 'truncate' },
+      { width: 271, rotate: 0, overflow: 'truncate' },
+    ]);
+    // Many boxes in a narrow chart: a band of 50 px slants its labels instead of cutting them to a letter.
+    expect(categoryLabel(800, 100, 16)).toEqual({ width: 120, rotate: 40 });
+    // Level labels are never wider than their band.
+    for (const boxes of [1, 3, 6, 10, 12]) {
+      const label = categoryLabel(700, 100, boxes);
+      if (label.rotate === 0) expect(label.width).toBeLessThan(700 / boxes);
+    }
+    // Without a width (a report), the labels keep a fixed width.
+    expect(categoryLabel(null, 50, 4)).toEqual({ width: 140, rotate: 0 });
   });
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   assumedTrialMs,
   estimateDuration,
+  trialMsAt,
+  type RecentTrial,
   type RecentTrialTimes,
 } from '../../src/main/runs/duration-estimate';
 import { trialSchedule } from '../../src/main/runs/plan';
@@ -26,8 +28,15 @@ const plan = (
   };
 };
 
+/** Recent trials that stopped on their own at 100 tokens, first token at 0: their length is their total at any max_tokens ≥ 100. */
 const times = (table: Record<string, Partial<Record<Mode, number[]>>>): RecentTrialTimes => ({
-  recentTotals: (id, mode) => table[id]?.[mode] ?? [],
+  recentTrials: (id, mode) =>
+    (table[id]?.[mode] ?? []).map((total_ms) => ({
+      total_ms,
+      ttft_ms: null,
+      tokens: 100,
+      at_limit: false,
+    })),
 });
 
 const config = {
@@ -87,5 +96,23 @@ describe('estimateDuration', () => {
     expect(
       estimateDuration(sweep, plan(sweep, { a: 0 }), times({ a: { stream: [1000] } })).ms,
     ).toBe(7000);
+  });
+
+  it('takes each recent trial to this run’s max_tokens: longer only where the limit stopped it', () => {
+    const stopped: RecentTrial = { total_ms: 2200, ttft_ms: 200, tokens: 100, at_limit: true };
+    const finished: RecentTrial = { ...stopped, at_limit: false };
+    // 20 ms a token after the first: 400 tokens take 8 s more, if the answer is that long.
+    expect(trialMsAt(stopped, 400)).toBe(200 + 8000);
+    expect(trialMsAt(finished, 400)).toBe(2200);
+    // A lower limit cuts either short.
+    expect(trialMsAt(stopped, 50)).toBe(200 + 1000);
+    expect(trialMsAt(finished, 50)).toBe(200 + 1000);
+    // Plain mode has no first token apart: the whole time scales.
+    expect(trialMsAt({ ...stopped, ttft_ms: null }, 200)).toBe(4400);
+    expect(trialMsAt({ ...stopped, tokens: 0 }, 400)).toBe(2200);
+
+    const recent: RecentTrialTimes = { recentTrials: () => [stopped] };
+    const streamOnly = { ...config, modes: ['stream'] as Mode[], max_tokens: 400 };
+    expect(estimateDuration(streamOnly, plan(streamOnly, { a: 0 }), recent).ms).toBe(3 * 8200);
   });
 });

@@ -145,7 +145,11 @@ describe('createDispatch', () => {
     });
     await expect(dispatch('profilesList', {})).resolves.toEqual({
       ok: false,
-      error: { code: 'internal', message: 'LastToken failed (please report it): x is undefined' },
+      error: {
+        code: 'internal',
+        message: 'LastToken failed (please report it): x is undefined',
+        text: { key: 'app.internal', values: { message: 'x is undefined' } },
+      },
     });
     expect(report).toHaveBeenCalledWith('profilesList', expect.any(TypeError));
   });

@@ -218,6 +218,26 @@ describe('main process', () => {
     expect(attach.preventDefault).toHaveBeenCalled();
   });
 
+  it('asks before a page with unsaved edits is closed, in the app’s language, Stay by default', () => {
+    const contents = createdWebContents();
+    const held = (answer: number): boolean => {
+      dialog.showMessageBoxSync.mockReturnValueOnce(answer);
+      const event = { preventDefault: vi.fn() };
+      contents.emit('will-prevent-unload', event);
+      // Electron's own way round: preventing the prevented unload lets it go ahead.
+      return event.preventDefault.mock.calls.length === 0;
+    };
+    expect(held(1)).toBe(true);
+    expect(held(0)).toBe(false);
+    const [options] = dialog.showMessageBoxSync.mock.calls.at(-1) ?? [];
+    expect(options).toMatchObject({
+      message: '不保存就离开吗？',
+      buttons: ['不保存，关闭', '留下'],
+      defaultId: 1,
+      cancelId: 1,
+    });
+  });
+
   it('denies every permission request and check', () => {
     const { defaultSession } = session;
     const callback = vi.fn();

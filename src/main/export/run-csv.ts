@@ -69,7 +69,7 @@ async function exportOf(
   pace: number,
 ): Promise<{ run: RunRecord; data: CsvStreamData[CsvKind] }> {
   const run = source.history.runRecord(run_id);
-  if (!run) throw new NotFoundError(`no run ${run_id} in the history`);
+  if (!run) throw new NotFoundError({ key: 'app.no_run', values: { run_id } });
   if (kind === 'trials' || kind === 'chunks') {
     return { run, data: { run, trials: pagedTrials(source.history.trialPages(run_id), pace) } };
   }

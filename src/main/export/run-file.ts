@@ -20,6 +20,7 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { version as appVersion } from '../../../package.json';
+import { WordedError, type MessageText } from '../../shared/messages';
 import type { ProfileSnapshot, RunDetail, StoredTrial } from '../../shared/run';
 import { FileReadError, readRegularFile } from '../read-regular-file';
 import { firstInconsistency } from './run-file-consistency';
@@ -39,18 +40,19 @@ export interface RunFileContent {
 }
 
 /** A file that is not a run this build can read; the message says why and names the file. */
-export class RunFileError extends Error {
+export class RunFileError extends WordedError {
   override readonly name = 'RunFileError';
   constructor(
     readonly path: string,
-    reason: string,
+    /** Plain words when another module said why (a file that cannot be read). */
+    reason: string | MessageText,
   ) {
-    super(`cannot import ${path}: ${reason}`);
+    super({ key: 'files.cannot_import', values: { path, reason } });
   }
 }
 
 /** A run still being recorded cannot be exported: its end is part of it. */
-export class RunStillRunningError extends Error {
+export class RunStillRunningError extends WordedError {
   override readonly name = 'RunStillRunningError';
 }
 
@@ -74,9 +76,7 @@ export function runFileStream(
 ): Readable {
   const { run, trials } = detail;
   if (run.status === 'running') {
-    throw new RunStillRunningError(
-      `run ${run.id} is still running: export it once it has ended (or been cancelled)`,
-    );
+    throw new RunStillRunningError({ key: 'files.still_running', values: { run_id: run.id } });
   }
   const head = {
     format: RUN_FILE_FORMAT,
@@ -125,21 +125,14 @@ export async function readRunFile(path: string, signal?: AbortSignal): Promise<R
 
 /** Checks a run file's text; `path` names it in messages. */
 export function parseRunFile(path: string, text: string): RunFileContent {
-  const foreign = (): RunFileError =>
-    new RunFileError(
-      path,
-      'it is not a LastToken run file (lasttoken export RUN --kind json writes them)',
-    );
+  const foreign = (): RunFileError => new RunFileError(path, { key: 'files.not_run_file' });
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
     // A run file is one JSON object: a file that starts like one and breaks off was cut short.
     if (/^\s*\{\s*"format"\s*:\s*"lasttoken-run"/.test(text)) {
-      throw new RunFileError(
-        path,
-        'the file ends early or is damaged (truncated?): export it again',
-      );
+      throw new RunFileError(path, { key: 'files.truncated' });
     }
     throw foreign();
   }
@@ -147,24 +140,28 @@ export function parseRunFile(path: string, text: string): RunFileContent {
   const { format, version } = data as { format?: unknown; version?: unknown };
   if (format !== RUN_FILE_FORMAT) throw foreign();
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    throw new RunFileError(
-      path,
-      `its version (${JSON.stringify(version)}) is not one of a run file`,
-    );
+    throw new RunFileError(path, {
+      key: 'files.bad_version',
+      values: { version: JSON.stringify(version) ?? 'undefined' },
+    });
   }
   if (version > RUN_FILE_VERSION) {
-    throw new RunFileError(
-      path,
-      `it is a version ${version} run file, made by a newer LastToken; this one (${appVersion}) reads versions up to ${RUN_FILE_VERSION}: update LastToken to import it`,
-    );
+    throw new RunFileError(path, {
+      key: 'files.newer_version',
+      values: { version, app_version: appVersion, known: RUN_FILE_VERSION },
+    });
   }
   const parsed = fileSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const at = issue?.path.join('.') ?? '';
+    // zod's words and the file's own keys: technical, so said as they are.
+    const detail = `${issue?.message ?? 'invalid'}${given(data, issue?.path)}${ofRun(data)}`;
     throw new RunFileError(
       path,
-      `it is damaged${at === '' ? '' : ` at ${at}`}: ${issue?.message ?? 'invalid'}${given(data, issue?.path)}${ofRun(data)}`,
+      at === ''
+        ? { key: 'files.damaged', values: { detail } }
+        : { key: 'files.damaged_at', values: { at, detail } },
     );
   }
   // The data as the file has it, now known to fit the schema: zod's copy would
@@ -179,10 +176,10 @@ export function parseRunFile(path: string, text: string): RunFileContent {
   };
   const contradiction = firstInconsistency(content);
   if (contradiction) {
-    throw new RunFileError(
-      path,
-      `it is damaged at ${contradiction.at}: ${contradiction.reason}${ofRun(data)}`,
-    );
+    throw new RunFileError(path, {
+      key: 'files.damaged_at',
+      values: { at: contradiction.at, detail: `${contradiction.reason}${ofRun(data)}` },
+    });
   }
   return content;
 }

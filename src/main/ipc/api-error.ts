@@ -6,14 +6,19 @@ import Database from 'better-sqlite3';
 import type { ApiError } from '../../shared/api';
 import { CsvWriteError, RunFileError, RunStillRunningError } from '../export';
 import { ModelListError, ProbeConfigError } from '../probe';
-import { ProfileError, ProfileInputError, ProfileNotFoundError } from '../profiles';
+import {
+  ProfileError,
+  ProfileInputError,
+  ProfileInputErrors,
+  ProfileNotFoundError,
+} from '../profiles';
 import { RunConfigError } from '../runs';
 import { RequestSecretError } from '../runs/profile-endpoint';
 import { RunInProgressError } from '../runs/run-service';
 import { InvalidKeyError, InvalidProfileIdError, KeychainUnavailableError } from '../secrets';
 import { SettingsError } from '../settings';
 import { StoreOpenError, storeFileError } from '../store';
-import { isWorded } from '../../shared/messages';
+import { englishOf, isWorded, type MessageText } from '../../shared/messages';
 import { NotFoundError } from './not-found';
 
 /**
@@ -28,6 +33,20 @@ export function toApiError(error: unknown, databasePath?: string): ApiError {
 function classified(error: unknown, databasePath: string | undefined): ApiError {
   if (error instanceof ProfileNotFoundError || error instanceof NotFoundError) {
     return { code: 'not_found', message: error.message };
+  }
+  if (error instanceof ProfileInputErrors) {
+    // The first's message and field, as one refusal has them; every field's in `issues`.
+    const issues = error.issues.map((issue) => ({
+      field: issue.field,
+      message: issue.message,
+      ...(issue.text && { text: issue.text }),
+    }));
+    return {
+      code: 'invalid',
+      message: issues[0]?.message ?? error.message,
+      field: error.field,
+      issues,
+    };
   }
   if (error instanceof ProfileInputError) {
     return { code: 'invalid', message: error.message, field: error.field };
@@ -61,11 +80,15 @@ function classified(error: unknown, databasePath: string | undefined): ApiError 
   }
   if (error instanceof Database.SqliteError) {
     const failed = databasePath === undefined ? null : storeFileError(error, databasePath);
-    return {
-      code: 'storage',
-      message: failed?.message ?? `the history database failed: ${error.message}`,
-    };
+    return worded(
+      'storage',
+      failed?.text ?? { key: 'store.failed', values: { message: error.message } },
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { code: 'internal', message: `LastToken failed (please report it): ${message}` };
+  return worded('internal', { key: 'app.internal', values: { message } });
+}
+
+function worded(code: ApiError['code'], text: MessageText): ApiError {
+  return { code, message: englishOf(text), text };
 }

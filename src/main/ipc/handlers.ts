@@ -7,7 +7,9 @@
 import { text } from 'node:stream/consumers';
 import type { KeyStatus, RunView } from '../../shared/api';
 import type { AppInfo, IpcContract } from '../../shared/ipc-contract';
+import { COMPARISON_METRICS } from '../../shared/comparisons';
 import { PROVIDER_PRESETS } from '../../shared/presets';
+import { compareRunPairSteps } from '../../shared/run-pair';
 import type { Profile, RunRecord } from '../../shared/run';
 import { CHART_FIELDS, runChartsSteps } from '../charts/run-charts';
 import { csvFileName, exportFileName, saveRunCsv } from '../export/run-csv';
@@ -16,6 +18,7 @@ import { pagedTrials } from '../export/stored-trials';
 import { importRunTexts } from '../export/run-import';
 import { listModels, testConnection, type EndpointSpec } from '../probe';
 import { BuiltinProfileError, type ProfileService } from '../profiles';
+import type { DraftRequest } from '../runs/draft-endpoint';
 import type { RunService } from '../runs/run-service';
 import { KeychainUnavailableError } from '../secrets';
 import type { SettingsService } from '../settings';
@@ -23,6 +26,9 @@ import { inSlices } from '../slices';
 import type { Store } from '../store';
 import type { HandlersFor } from './dispatch';
 import { NotFoundError } from './not-found';
+
+/** What two runs' differences read of each trial (run-pair.ts). */
+const PAIR_FIELDS = ['mode', 'status', ...COMPARISON_METRICS] as const;
 
 export interface HandlerDeps {
   identity: Pick<AppInfo, 'name' | 'version' | 'electron' | 'transport'>;
@@ -34,6 +40,8 @@ export interface HandlerDeps {
   runs: RunService;
   /** A saved profile as the endpoint a one-off request goes to, its key read for that request. */
   endpointOf: (profile_id: string) => Promise<EndpointSpec>;
+  /** The profile form as it stands as an endpoint, saving nothing (draft-endpoint.ts). */
+  draftEndpointOf: (draft: DraftRequest) => Promise<EndpointSpec>;
   /** Where to save an export (the app's save dialog); absent in browser mode (a download there). */
   chooseSavePath?: ((fileName: string) => Promise<string | null>) | undefined;
 }
@@ -62,7 +70,7 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
   const { profiles, runs, settings } = deps;
 
   const notFound = (run_id: string): NotFoundError =>
-    new NotFoundError(`no run ${run_id} in the history`);
+    new NotFoundError({ key: 'app.no_run', values: { run_id } });
   const requireRecord = (run_id: string): RunRecord => {
     const record = history.runRecord(run_id);
     if (!record) throw notFound(run_id);
@@ -86,7 +94,7 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
   });
   const requireProfile = (id: string): Profile => {
     const profile = profiles.get(id);
-    if (!profile) throw new NotFoundError(`no saved profile with id ${id}`);
+    if (!profile) throw new NotFoundError({ key: 'app.no_profile', values: { id } });
     return profile;
   };
 
@@ -107,9 +115,10 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
     profilesDuplicate: ({ id, name }) => {
       const source = requireProfile(id);
       if (source.builtin) {
-        throw new BuiltinProfileError(
-          `"${source.name}" is built in and cannot be duplicated: add your own profile instead`,
-        );
+        throw new BuiltinProfileError({
+          key: 'profiles.builtin_cannot_duplicate',
+          values: { name: source.name },
+        });
       }
       // The key and the proxy's credentials stay where they are: secrets leave
       // the keychain only for a request.
@@ -138,6 +147,12 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
       return result;
     },
     profilesChecks: () => deps.store.profileChecks.all(),
+    // Nothing is kept: the form's profile is not saved, so neither is its test.
+    profilesTestDraft: async (draft) => testConnection(await deps.draftEndpointOf(draft)),
+    profilesValidate: ({ id, profile }) => {
+      profiles.checkDraft(profile, id === undefined ? null : requireProfile(id));
+      return { valid: true };
+    },
 
     keysStatus: async ({ profile_ids }) => {
       const statuses: Record<string, KeyStatus> = {};
@@ -198,11 +213,22 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
     historyTrialText: ({ run_id, profile_id, mode, trial_index }) => {
       const text = history.trialText(run_id, profile_id, mode, trial_index);
       if (!text)
-        throw new NotFoundError(`no ${mode} trial ${trial_index} of that profile in run ${run_id}`);
+        throw new NotFoundError({
+          key: 'app.no_trial',
+          values: { mode, trial_index, run_id },
+        });
       return text;
     },
     historyTrend: ({ profile_id }) => history.trend(profile_id),
-    historyCompare: async ({ a, b }) => ({ a: await viewOf(a), b: await viewOf(b) }),
+    historyCompare: async ({ a, b }) => {
+      const [viewA, viewB] = [await viewOf(a), await viewOf(b)];
+      const side = (view: RunView) => ({
+        profile_ids: view.run.profiles.map((p) => p.id),
+        trials: trialPages.fields(view.run.id, PAIR_FIELDS),
+      });
+      const differences = await inSlices(compareRunPairSteps(side(viewA), side(viewB)));
+      return { a: viewA, b: viewB, differences };
+    },
 
     // One pass over the stored trials, a timeline decoded at a time, in slices.
     chartsRun: ({ run_id }) => {
@@ -213,9 +239,7 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
     exportCsv: async (request) => {
       const file_name = csvFileName(requireRecord(request.run_id), request.kind);
       if (!deps.chooseSavePath) {
-        throw new NotFoundError(
-          'exportCsv saves through the app window; in a browser the export is a download (POST /api/exportCsv)',
-        );
+        throw new NotFoundError({ key: 'app.csv_in_window' });
       }
       const path = await deps.chooseSavePath(file_name);
       if (path === null) return { saved: false, file_name, path: null, bytes: 0 };

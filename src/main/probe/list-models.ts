@@ -6,6 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { ModelInfo, ModelList } from '../../shared/api';
+import { WordedError, type MessageText } from '../../shared/messages';
 import type { Dialect } from '../../shared/trial';
 import { canDecode, contentEncodingOf, createBodyDecoder } from './body-decoder';
 import { dialectAdapter } from './dialects';
@@ -43,7 +44,7 @@ export function modelsUrl(baseUrl: string, dialect: Dialect): URL {
 }
 
 /** The provider refused or failed; the message is for people and free of the key. */
-export class ModelListError extends Error {
+export class ModelListError extends WordedError {
   override readonly name = 'ModelListError';
 }
 
@@ -88,14 +89,14 @@ export function parseModelList(body: string): ModelInfo[] {
   try {
     json = JSON.parse(body);
   } catch {
-    throw new ModelListError('the model list is not JSON');
+    throw new ModelListError({ key: 'probe.models_not_json' });
   }
   const entries = Array.isArray(json)
     ? json
     : isRecord(json)
       ? (json['data'] ?? json['models'])
       : null;
-  if (!Array.isArray(entries)) throw new ModelListError('the answer has no list of models');
+  if (!Array.isArray(entries)) throw new ModelListError({ key: 'probe.models_no_list' });
   const models = entries.flatMap((entry) => modelOf(entry) ?? []);
   return models.sort((a, b) => a.id.localeCompare(b.id));
 }
@@ -122,9 +123,10 @@ function get(
         res.destroy();
         // As sent, not lower-cased: the caller redacts it, and a key lower-cased is no longer found.
         reject(
-          new ModelListError(
-            `the answer is compressed as "${sent}", which LastToken cannot decode`,
-          ),
+          new ModelListError({
+            key: 'probe.models_compressed',
+            values: { encoding: String(sent) },
+          }),
         );
         return;
       }
@@ -136,7 +138,12 @@ function get(
           if (size > MAX_BODY_BYTES) {
             decoder.destroy();
             res.destroy();
-            reject(new ModelListError(`the model list passed ${MAX_BODY_BYTES} bytes`));
+            reject(
+              new ModelListError({
+                key: 'probe.models_too_big',
+                values: { bytes: MAX_BODY_BYTES },
+              }),
+            );
             return;
           }
           parts.push(chunk);
@@ -170,16 +177,22 @@ export async function listModels(endpoint: EndpointSpec): Promise<ModelList> {
     answer = await get(url, headers, agent);
   } catch (error) {
     // Our own words can quote the provider too (its Content-Encoding).
-    const text =
-      error instanceof ModelListError ? error.message : networkErrorText(error as Error, url.host);
-    throw new ModelListError(providerLine(text, secrets, MAX_MESSAGE_CHARS));
+    const said = (text: string): string => providerLine(text, secrets, MAX_MESSAGE_CHARS);
+    throw new ModelListError(
+      error instanceof ModelListError && error.text
+        ? quotingSafely(error.text, said)
+        : said(networkErrorText(error as Error, url.host)),
+    );
   } finally {
     agent?.destroy();
   }
   if (answer.status < 200 || answer.status >= 300) {
     const message = providerLine(providerErrorMessage(answer.body), secrets, MAX_MESSAGE_CHARS);
+    const values = { status: answer.status, host: url.host };
     throw new ModelListError(
-      `HTTP ${answer.status} from ${url.host}${message ? `: ${message}` : ''}`,
+      message
+        ? { key: 'probe.models_http_said', values: { ...values, message } }
+        : { key: 'probe.models_http', values },
     );
   }
   let models;
@@ -187,10 +200,22 @@ export async function listModels(endpoint: EndpointSpec): Promise<ModelList> {
     models = parseModelList(answer.body);
   } catch (error) {
     if (!(error instanceof ModelListError)) throw error;
-    throw new ModelListError(`${error.message} (${url.host})`);
+    throw new ModelListError({
+      key: 'probe.models_at_host',
+      values: { reason: error.text ?? error.message, host: url.host },
+    });
   }
   const redact = secretRedactor(secrets);
   return { url: url.href, models: models.map((model) => redactedModel(model, redact)) };
+}
+
+/** A message whose words quote the provider: each quoted value as `said` makes it safe to show. */
+function quotingSafely(text: MessageText, said: (value: string) => string): MessageText {
+  const values = Object.entries(text.values ?? {}).map(([name, value]) => [
+    name,
+    typeof value === 'string' ? said(value) : value,
+  ]);
+  return { ...text, values: Object.fromEntries(values) };
 }
 
 /** Every text of a model is the provider's (an id can echo the key as well as a name can). */

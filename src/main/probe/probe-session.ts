@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { monotonicClock, type Clock } from '../clock';
+import { WordedError, type MessageText } from '../../shared/messages';
 import type { Trial } from '../../shared/trial';
 import { dialectAdapter } from './dialects';
 import type { BodyShape } from './dialects/dialect';
@@ -15,7 +16,8 @@ import { CREDENTIAL_HEADER } from './credential-header';
 import { createProxyAgent } from './proxy/proxy-agent';
 import { proxyRouteFor, proxySecrets, ProxyUrlError, type ProxyRoute } from './proxy/proxy-route';
 
-export class ProbeConfigError extends Error {}
+/** The endpoint cannot be probed as configured: a message for people (a URL's problem in its own words). */
+export class ProbeConfigError extends WordedError {}
 
 /** The key would travel unencrypted: each front end names its own way to confirm that. */
 export class InsecureKeyError extends ProbeConfigError {}
@@ -67,23 +69,19 @@ function checkHeaders(headers: Record<string, string>, keyHeader: string): void 
       http.validateHeaderName(name);
       http.validateHeaderValue(name, value);
     } catch {
-      const what =
+      const what: MessageText =
         CREDENTIAL_HEADER.test(name) || name.toLowerCase() === keyHeader.toLowerCase()
-          ? 'the API key or credential'
-          : `the value of header "${name}"`;
-      throw new ProbeConfigError(
-        `${what} contains characters that cannot be sent in an HTTP header`,
-      );
+          ? { key: 'probe.the_key' }
+          : { key: 'probe.header_value', values: { name } };
+      throw new ProbeConfigError({ key: 'probe.header_not_sendable', values: { what } });
     }
   }
 }
 
 function checkRequest(request: RequestSpec): void {
-  if (request.messages.length === 0) throw new ProbeConfigError('the request has no messages');
+  if (request.messages.length === 0) throw new ProbeConfigError({ key: 'probe.no_messages' });
   if (!Number.isInteger(request.max_tokens) || request.max_tokens < 1) {
-    throw new ProbeConfigError(
-      `max_tokens must be a positive whole number, got ${request.max_tokens}`,
-    );
+    throw new ProbeConfigError({ key: 'probe.max_tokens', values: { value: request.max_tokens } });
   }
 }
 
@@ -262,9 +260,7 @@ export function checkedEndpointUrl(
     !isLoopbackHost(url.hostname) &&
     !endpoint.allow_insecure_key
   ) {
-    throw new InsecureKeyError(
-      `refusing to send the API key unencrypted over http to ${url.host}: use https, or confirm sending it in the clear`,
-    );
+    throw new InsecureKeyError({ key: 'probe.insecure_key', values: { host: url.host } });
   }
   return url;
 }

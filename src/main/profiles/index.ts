@@ -23,6 +23,7 @@ export {
 export {
   ProxyUrlInputError,
   decodeProxyCredentials,
+  encodeProxyCredentials,
   proxyCredentialsAccount,
   splitProxyUrl,
   type ProxyCredentials,
@@ -48,6 +49,8 @@ export {
   MAX_NAME_LENGTH,
   ProfileError,
   ProfileInputError,
+  ProfileInputErrors,
   keyWouldBeRefused,
   validateProfileInput,
 } from './validate';
+export { issuesOf, refusalOf } from './profile-input-error';

@@ -9,6 +9,7 @@
 
 import type { RequestParams } from '../../shared/request-params';
 import { randomUUID } from 'node:crypto';
+import { englishOf } from '../../shared/messages';
 import type { Profile, ProfileDefaults, ProfileInput, ProxyMode } from '../../shared/run';
 import type { Dialect } from '../../shared/trial';
 import { KeychainUnavailableError, type KeyManager } from '../secrets';
@@ -24,7 +25,8 @@ import {
   splitProxyUrl,
   type ProxyCredentials,
 } from './proxy-url';
-import { ProfileError, ProfileInputError, validateProfileInput } from './validate';
+import { ProfileError, ProfileInputError, ProfileIssues, validateProfileInput } from './validate';
+import { issuesOf, refusalOf } from './profile-input-error';
 
 /** The saved profiles (the store's ProfilesRepository). */
 export interface ProfileRepository {
@@ -70,7 +72,7 @@ export interface ProfileSecretsDraft {
 export class ProfileNotFoundError extends ProfileError {
   override name = 'ProfileNotFoundError';
   constructor(readonly ref: string) {
-    super(`no saved profile with id or name "${ref}"`);
+    super({ key: 'profiles.not_found', values: { ref } });
   }
 }
 
@@ -81,7 +83,7 @@ export class AmbiguousProfileError extends ProfileError {
     readonly ref: string,
     readonly ids: readonly string[],
   ) {
-    super(`${ids.length} profiles are named "${ref}": use an id (${ids.join(', ')})`);
+    super({ key: 'profiles.ambiguous', values: { count: ids.length, ref, ids: ids.join(', ') } });
   }
 }
 
@@ -141,10 +143,11 @@ export class ProfileService {
     throw new ProfileNotFoundError(ref);
   }
 
-  /** Validates and saves a new profile (ProfileInputError names the field at fault). */
+  /** Validates and saves a new profile (ProfileInputError names each field at fault). */
   create(draft: ProfileDraft): Profile {
-    const input = this.newInput(draft);
-    this.checkNameFree(input.name, null);
+    const issues = new ProfileIssues();
+    const input = this.newInput(draft, issues);
+    issues.done();
     return this.repository.create(input);
   }
 
@@ -154,14 +157,9 @@ export class ProfileService {
    * is saved.
    */
   async add(draft: ProfileDraft & ProfileSecretsDraft): Promise<Profile> {
-    const { draft: clean, credentials } = withoutUrlCredentials(draft);
-    const input = this.newInput(clean);
-    this.checkNameFree(input.name, null);
+    const { input, credentials } = this.checkDraft(draft, null);
     const id = randomUUID();
-    if (credentials) {
-      requireOwnProxy(input.proxy_mode);
-      await this.storeProxyCredentials(proxyCredentialsAccount(id), credentials);
-    }
+    if (credentials) await this.storeProxyCredentials(proxyCredentialsAccount(id), credentials);
     return this.repository.create(input, {
       id,
       secrets: { has_key: false, proxy_auth: Boolean(credentials) },
@@ -171,7 +169,10 @@ export class ProfileService {
   /** Changes the fields the patch sets (undefined leaves a field alone), checked as a whole. */
   update(id: string, patch: ProfilePatch): Profile {
     const current = this.editable(id, 'edited');
-    return this.save(id, this.mergedInput(current, patch), {});
+    const issues = new ProfileIssues();
+    const input = this.mergedInput(current, patch, issues);
+    issues.done();
+    return this.save(id, input, {});
   }
 
   /**
@@ -181,11 +182,9 @@ export class ProfileService {
    */
   async edit(id: string, patch: ProfilePatch & ProfileSecretsDraft): Promise<Profile> {
     const current = this.editable(id, 'edited');
-    const { draft: clean, credentials } = withoutUrlCredentials(patch);
-    const input = this.mergedInput(current, clean);
+    const { input, credentials } = this.checkDraft(patch, current);
     const account = proxyCredentialsAccount(id);
     if (credentials) {
-      requireOwnProxy(input.proxy_mode);
       await this.storeProxyCredentials(account, credentials);
       return this.save(id, input, { proxy_auth: true });
     }
@@ -208,10 +207,10 @@ export class ProfileService {
       if (profile.proxy_auth) await this.keys.deleteKey(proxyCredentialsAccount(id));
     } catch (error) {
       if (!(error instanceof KeychainUnavailableError)) throw error;
-      warning =
-        `its API key or proxy credentials, if stored, may remain in the OS keychain (service ` +
-        `"LastToken", accounts "${id}" and "${proxyCredentialsAccount(id)}"): the keychain could ` +
-        `not be reached. Delete those entries with your keychain tool once it works again. ${error.message}`;
+      warning = englishOf({
+        key: 'profiles.key_may_remain',
+        values: { id, proxy_account: proxyCredentialsAccount(id), detail: error.message },
+      });
     }
     if (!this.repository.remove(id)) throw new ProfileNotFoundError(id);
     return { profile, key_removed: warning === null, warning };
@@ -228,9 +227,10 @@ export class ProfileService {
   /** Throws BuiltinProfileError for the demo profile, which takes no key (check before asking for one). */
   checkCanHoldKey(profile: Profile): void {
     if (!profile.builtin) return;
-    throw new BuiltinProfileError(
-      `"${profile.name}" is built in and needs no key: it runs against the simulator inside LastToken`,
-    );
+    throw new BuiltinProfileError({
+      key: 'profiles.builtin_needs_no_key',
+      values: { name: profile.name },
+    });
   }
 
   /** Removes the profile's key from the OS keychain; a profile without one is fine. */
@@ -276,9 +276,15 @@ export class ProfileService {
         return validateProfileInput(input);
       } catch (error) {
         if (!(error instanceof ProfileInputError)) throw error;
-        throw new ProfileInputError(
-          error.field,
-          `profile ${index + 1} (${JSON.stringify(String(input.name).slice(0, 100))}): ${error.message}`,
+        const which = { index: index + 1, name: JSON.stringify(String(input.name).slice(0, 100)) };
+        throw refusalOf(
+          issuesOf(error).map(
+            (issue) =>
+              new ProfileInputError(issue.field, {
+                key: 'profiles.in_file',
+                values: { ...which, message: issue.message },
+              }),
+          ),
         );
       }
     });
@@ -337,8 +343,32 @@ export class ProfileService {
     }
   }
 
-  private newInput(draft: ProfileDraft): ProfileInput {
-    return validateProfileInput({
+  /**
+   * A new profile (`current` null) or the patch over a saved one, checked as it
+   * would be saved, with its proxy's credentials apart: every field's problem
+   * at once, a name another profile has included. Nothing is stored.
+   */
+  checkDraft(
+    draft: Partial<ProfileDraft> & ProfileSecretsDraft,
+    current: Profile | null,
+  ): { input: ProfileInput; credentials: ProxyCredentials | null | undefined } {
+    const issues = new ProfileIssues();
+    // A proxy URL that cannot be split is its one problem: the rest is checked without it.
+    const split = issues.check(() => withoutUrlCredentials(draft), {
+      draft: { ...draft, proxy_mode: 'env' as const, proxy_url: null },
+      credentials: undefined,
+    });
+    const input = current
+      ? this.mergedInput(current, split.draft, issues)
+      : this.newInput(split.draft as ProfileDraft, issues);
+    if (split.credentials) issues.check(() => requireOwnProxy(input.proxy_mode), undefined);
+    issues.done();
+    return { input, credentials: split.credentials };
+  }
+
+  /** The draft with its defaults, checked; its problems go to `issues` (the caller's to throw). */
+  private newInput(draft: ProfileDraft, issues: ProfileIssues): ProfileInput {
+    return this.checked(issues, null, {
       name: draft.name,
       base_url: draft.base_url,
       model: draft.model,
@@ -358,11 +388,17 @@ export class ProfileService {
     });
   }
 
+  /** The input checked, the name free among the others: every problem goes to `issues`. */
+  private checked(issues: ProfileIssues, ownId: string | null, input: ProfileInput): ProfileInput {
+    issues.check(() => this.checkNameFree(String(input.name), ownId), undefined);
+    return issues.check(() => validateProfileInput(input), input);
+  }
+
   /** The patch over the current profile, checked as a whole (undefined keeps a field, null clears it). */
-  private mergedInput(current: Profile, patch: ProfilePatch): ProfileInput {
+  private mergedInput(current: Profile, patch: ProfilePatch, issues: ProfileIssues): ProfileInput {
     const pick = <K extends keyof ProfileInput>(field: K): ProfileInput[K] =>
       patch[field] === undefined ? current[field] : (patch[field] as ProfileInput[K]);
-    const input = validateProfileInput({
+    return this.checked(issues, current.id, {
       name: pick('name'),
       base_url: pick('base_url'),
       model: pick('model'),
@@ -380,8 +416,6 @@ export class ProfileService {
       proxy_url: pick('proxy_url'),
       color: patch.color ?? current.color,
     });
-    this.checkNameFree(input.name, current.id);
-    return input;
   }
 
   private save(id: string, input: ProfileInput, flags: ProfilePatch): Profile {
@@ -406,9 +440,10 @@ export class ProfileService {
   private editable(id: string, verb: 'edited' | 'removed'): Profile {
     const profile = this.requireProfile(id);
     if (profile.builtin) {
-      throw new BuiltinProfileError(
-        `"${profile.name}" is built in and cannot be ${verb}: add your own profile instead`,
-      );
+      throw new BuiltinProfileError({
+        key: verb === 'edited' ? 'profiles.builtin_cannot_edit' : 'profiles.builtin_cannot_remove',
+        values: { name: profile.name },
+      });
     }
     return profile;
   }
@@ -416,11 +451,11 @@ export class ProfileService {
   private checkNameFree(name: string, ownId: string | null): void {
     const other = this.repository.list().find((p) => p.id !== ownId && sameName(p.name, name));
     if (other) {
-      throw new ProfileInputError(
-        'name',
-        // Named, not by id: the name is what the user sees in the list.
-        `a profile named "${other.name}" exists already: choose another name`,
-      );
+      // Named, not by id: the name is what the user sees in the list.
+      throw new ProfileInputError('name', {
+        key: 'profiles.name_taken',
+        values: { name: other.name },
+      });
     }
   }
 }
@@ -438,7 +473,8 @@ function withoutUrlCredentials<D extends { proxy_url?: string | null } & Profile
     try {
       checkProxyCredentials(given);
     } catch (error) {
-      throw new ProfileInputError('proxy_url', (error as Error).message);
+      if (!(error instanceof ProxyUrlInputError)) throw error;
+      throw new ProfileInputError('proxy_url', error.text);
     }
   }
   if (typeof draft.proxy_url !== 'string' || draft.proxy_url.trim() === '') {
@@ -448,25 +484,18 @@ function withoutUrlCredentials<D extends { proxy_url?: string | null } & Profile
   try {
     split = splitProxyUrl(draft.proxy_url);
   } catch (error) {
-    if (error instanceof ProxyUrlInputError)
-      throw new ProfileInputError('proxy_url', error.message);
+    if (error instanceof ProxyUrlInputError) throw new ProfileInputError('proxy_url', error.text);
     throw error;
   }
   if (split.credentials && given !== undefined) {
-    throw new ProfileInputError(
-      'proxy_url',
-      'the proxy credentials are given twice (in the URL and apart): give them once',
-    );
+    throw new ProfileInputError('proxy_url', { key: 'profiles.proxy_credentials_twice' });
   }
   return { draft: { ...draft, proxy_url: split.url }, credentials: split.credentials ?? given };
 }
 
 function requireOwnProxy(mode: ProxyMode): void {
   if (mode === 'url') return;
-  throw new ProfileInputError(
-    'proxy_url',
-    'proxy credentials need the profile’s own proxy (a proxy URL), not the environment’s or none',
-  );
+  throw new ProfileInputError('proxy_url', { key: 'profiles.proxy_credentials_need_own_proxy' });
 }
 
 /** `name`, or `name (imported)`, `name (imported 2)`... whichever no profile has yet. */

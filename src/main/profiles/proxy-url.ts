@@ -1,6 +1,7 @@
 // A profile's own proxy: its URL is saved without credentials, which go to the
 // OS keychain like a key. Messages never repeat a credential.
 
+import { englishOf, type MessageText, type Worded } from '../../shared/messages';
 import { PROXY_SCHEMES } from '../../shared/run';
 
 /** A proxy's user name and password, as the proxy expects them (not percent-encoded). */
@@ -10,8 +11,11 @@ export interface ProxyCredentials {
 }
 
 /** A proxy URL that cannot be used; the message never repeats its credentials. */
-export class ProxyUrlInputError extends Error {
+export class ProxyUrlInputError extends Error implements Worded {
   override name = 'ProxyUrlInputError';
+  constructor(readonly text: MessageText) {
+    super(englishOf(text));
+  }
 }
 
 const MAX_PROXY_URL_LENGTH = 2000;
@@ -28,28 +32,28 @@ export function splitProxyUrl(text: string): {
   credentials: ProxyCredentials | null;
 } {
   const trimmed = text.trim();
-  if (trimmed === '') throw new ProxyUrlInputError('the proxy URL is empty');
+  if (trimmed === '') throw new ProxyUrlInputError({ key: 'profiles.proxy_url_empty' });
   if (trimmed.length > MAX_PROXY_URL_LENGTH) {
-    throw new ProxyUrlInputError(`the proxy URL is longer than ${MAX_PROXY_URL_LENGTH} characters`);
+    throw new ProxyUrlInputError({
+      key: 'profiles.proxy_url_too_long',
+      values: { max: MAX_PROXY_URL_LENGTH },
+    });
   }
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    throw new ProxyUrlInputError(
-      'the proxy URL is not a valid URL: expected scheme://host:port, e.g. http://proxy.example:3128',
-    );
+    throw new ProxyUrlInputError({ key: 'profiles.proxy_url_invalid' });
   }
   if (!(PROXY_SCHEMES as readonly string[]).includes(url.protocol)) {
-    throw new ProxyUrlInputError(
-      `the proxy URL uses ${url.protocol}//, which LastToken cannot use: use http://, https://, socks5:// or socks5h://`,
-    );
+    throw new ProxyUrlInputError({
+      key: 'profiles.proxy_url_scheme',
+      values: { scheme: `${url.protocol}//` },
+    });
   }
-  if (!url.hostname) throw new ProxyUrlInputError('the proxy URL names no host');
+  if (!url.hostname) throw new ProxyUrlInputError({ key: 'profiles.proxy_url_no_host' });
   if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
-    throw new ProxyUrlInputError(
-      'the proxy URL has a path, query or fragment: a proxy is only scheme://host:port',
-    );
+    throw new ProxyUrlInputError({ key: 'profiles.proxy_url_path' });
   }
   const credentials =
     url.username || url.password
@@ -62,16 +66,15 @@ export function splitProxyUrl(text: string): {
 /** Throws ProxyUrlInputError unless the credentials can be kept and sent. */
 export function checkProxyCredentials(credentials: ProxyCredentials): void {
   const { username, password } = credentials;
-  if (username === '') throw new ProxyUrlInputError('the proxy credentials have no user name');
+  if (username === '') throw new ProxyUrlInputError({ key: 'profiles.proxy_user_missing' });
   if (/[\p{Cc}\u2028\u2029]/u.test(username + password)) {
-    throw new ProxyUrlInputError(
-      'the proxy user name or password contains a line break or control character',
-    );
+    throw new ProxyUrlInputError({ key: 'profiles.proxy_credentials_control' });
   }
   if (username.length + password.length > MAX_CREDENTIAL_LENGTH) {
-    throw new ProxyUrlInputError(
-      `the proxy user name and password are longer than ${MAX_CREDENTIAL_LENGTH} characters together`,
-    );
+    throw new ProxyUrlInputError({
+      key: 'profiles.proxy_credentials_too_long',
+      values: { max: MAX_CREDENTIAL_LENGTH },
+    });
   }
 }
 

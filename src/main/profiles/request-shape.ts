@@ -6,8 +6,8 @@
 import { PROXY_MODES, type ProfileInput, type ProxyMode } from '../../shared/run';
 import { credentialQueryMessage, isCredentialQuery } from '../probe';
 import { HEADER_NAME } from './headers';
-import { splitProxyUrl } from './proxy-url';
-import { ProfileInputError } from './profile-input-error';
+import { ProxyUrlInputError, splitProxyUrl } from './proxy-url';
+import { ProfileInputError, ProfileIssues } from './profile-input-error';
 
 const MAX_PREFIX_LENGTH = 100;
 const MAX_QUERY_PARAMS = 20;
@@ -46,51 +46,43 @@ function keyHeader(value: unknown, extra: Record<string, string>): string | null
   const name = value.trim();
   if (name === '') return null;
   if (!HEADER_NAME.test(name)) {
-    throw new ProfileInputError(
-      'key_header',
-      'the key header needs a name of letters, digits and - (e.g. api-key)',
-    );
+    throw new ProfileInputError('key_header', { key: 'profiles.key_header_format' });
   }
   if (RESERVED_HEADERS.has(name.toLowerCase())) {
-    throw new ProfileInputError('key_header', `the key cannot travel in the ${name} header`);
+    throw new ProfileInputError('key_header', {
+      key: 'profiles.key_header_reserved',
+      values: { name },
+    });
   }
   if (Object.keys(extra).some((other) => other.toLowerCase() === name.toLowerCase())) {
-    throw new ProfileInputError(
-      'key_header',
-      `header ${name} is both the key header and an extra header: remove one`,
-    );
+    throw new ProfileInputError('key_header', {
+      key: 'profiles.key_header_twice',
+      values: { name },
+    });
   }
   return name;
 }
 
 function keyPrefix(value: unknown, header: string | null): string | null {
   if (value === null || value === undefined || value === '') return null;
-  if (typeof value !== 'string')
-    throw new ProfileInputError('key_prefix', 'the key prefix must be text');
+  if (typeof value !== 'string') {
+    throw new ProfileInputError('key_prefix', { key: 'profiles.key_prefix_not_text' });
+  }
   if (header === null) {
-    throw new ProfileInputError(
-      'key_prefix',
-      "a key prefix needs a key header: the dialect's own header has its own prefix",
-    );
+    throw new ProfileInputError('key_prefix', { key: 'profiles.key_prefix_needs_header' });
   }
   if (CONTROL.test(value) || /[^\x20-\xff]/.test(value)) {
-    throw new ProfileInputError(
-      'key_prefix',
-      'the key prefix may contain only printable Latin-1 characters (no line break)',
-    );
+    throw new ProfileInputError('key_prefix', { key: 'profiles.key_prefix_latin1' });
   }
   if (value.length > MAX_PREFIX_LENGTH) {
-    throw new ProfileInputError(
-      'key_prefix',
-      `the key prefix is longer than ${MAX_PREFIX_LENGTH} characters`,
-    );
+    throw new ProfileInputError('key_prefix', {
+      key: 'profiles.key_prefix_too_long',
+      values: { max: MAX_PREFIX_LENGTH },
+    });
   }
   if (/[\p{L}\p{N}]$/u.test(value)) {
     // "Bearer" + key would glue the two together: the server sees one word and refuses it.
-    throw new ProfileInputError(
-      'key_prefix',
-      'the key prefix ends with a letter or digit, so the key would be glued to it: end it with its space (e.g. "Bearer ")',
-    );
+    throw new ProfileInputError('key_prefix', { key: 'profiles.key_prefix_glued' });
   }
   return value;
 }
@@ -98,32 +90,29 @@ function keyPrefix(value: unknown, header: string | null): string | null {
 function query(value: unknown): Record<string, string> {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new ProfileInputError('query', 'the query parameters must be name/value pairs');
+    throw new ProfileInputError('query', { key: 'profiles.query_not_pairs' });
   }
   const entries = Object.entries(value);
   if (entries.length > MAX_QUERY_PARAMS) {
-    throw new ProfileInputError('query', `at most ${MAX_QUERY_PARAMS} query parameters`);
+    throw new ProfileInputError('query', {
+      key: 'profiles.query_too_many',
+      values: { max: MAX_QUERY_PARAMS },
+    });
   }
   const result: Record<string, string> = {};
   for (const [rawName, rawValue] of entries) {
     const name = rawName.trim();
     if (typeof rawValue !== 'string' || name === '' || CONTROL.test(name) || /[=&#?]/.test(name)) {
-      throw new ProfileInputError(
-        'query',
-        'a query parameter needs a name (without = & # ?) and a text value, e.g. api-version=2024-10-21',
-      );
+      throw new ProfileInputError('query', { key: 'profiles.query_format' });
     }
     if (CONTROL.test(rawValue)) {
-      throw new ProfileInputError(
-        'query',
-        `query parameter ${name}: the value contains a line break or control character`,
-      );
+      throw new ProfileInputError('query', { key: 'profiles.query_control', values: { name } });
     }
     if (name.length > MAX_QUERY_TEXT || rawValue.length > MAX_QUERY_TEXT) {
-      throw new ProfileInputError(
-        'query',
-        `query parameter ${name} is longer than ${MAX_QUERY_TEXT} characters`,
-      );
+      throw new ProfileInputError('query', {
+        key: 'profiles.query_too_long',
+        values: { name, max: MAX_QUERY_TEXT },
+      });
     }
     if (isCredentialQuery(name, rawValue.trim())) {
       throw new ProfileInputError('query', credentialQueryMessage(name));
@@ -135,16 +124,14 @@ function query(value: unknown): Record<string, string> {
 
 function keyEnv(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  if (typeof value !== 'string')
-    throw new ProfileInputError('key_env', 'the key variable must be a name');
+  if (typeof value !== 'string') {
+    throw new ProfileInputError('key_env', { key: 'profiles.key_env_not_text' });
+  }
   const name = value.trim();
   if (name === '') return null;
   if (!KEY_ENV_NAME.test(name) || name.length > MAX_ENV_NAME_LENGTH) {
     // Never the value: a key pasted here is the likeliest mistake.
-    throw new ProfileInputError(
-      'key_env',
-      'the key variable must be the NAME of an environment variable, not the key: capital letters, digits and _ (e.g. OPENAI_API_KEY)',
-    );
+    throw new ProfileInputError('key_env', { key: 'profiles.key_env_format' });
   }
   return name;
 }
@@ -153,10 +140,10 @@ function proxyMode(value: unknown): ProxyMode {
   if (value === undefined) return 'env';
   const found = PROXY_MODES.find((mode) => mode === value);
   if (found === undefined) {
-    throw new ProfileInputError(
-      'proxy_mode',
-      `the proxy mode must be one of ${PROXY_MODES.join(', ')}`,
-    );
+    throw new ProfileInputError('proxy_mode', {
+      key: 'profiles.proxy_mode_unknown',
+      values: { modes: PROXY_MODES.join(', ') },
+    });
   }
   return found;
 }
@@ -164,40 +151,44 @@ function proxyMode(value: unknown): ProxyMode {
 function proxyUrl(value: unknown, mode: ProxyMode): string | null {
   if (mode !== 'url') return null;
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new ProfileInputError(
-      'proxy_url',
-      'the proxy URL is empty: give one, or choose no proxy or the environment’s',
-    );
+    throw new ProfileInputError('proxy_url', { key: 'profiles.proxy_url_missing' });
   }
   let split;
   try {
     split = splitProxyUrl(value);
   } catch (error) {
-    throw new ProfileInputError('proxy_url', (error as Error).message);
+    if (!(error instanceof ProxyUrlInputError)) throw error;
+    throw new ProfileInputError('proxy_url', error.text);
   }
   if (split.credentials) {
     // The service takes credentials out of the URL before it validates; one left here is a caller's slip.
-    throw new ProfileInputError(
-      'proxy_url',
-      'the proxy URL contains credentials: they are kept in the OS keychain, never with the profile',
-    );
+    throw new ProfileInputError('proxy_url', { key: 'profiles.proxy_url_credentials' });
   }
   return split.url;
 }
 
-/** The request shape as it will be saved; ProfileInputError names the field at fault. */
+/**
+ * The request shape as it will be saved; a ProfileInputError names each
+ * field at fault (ProfileInputErrors when there are several).
+ */
 export function validateRequestShape(
   input: Partial<RequestShape>,
   extraHeaders: Record<string, string>,
 ): RequestShape {
-  const header = keyHeader(input.key_header, extraHeaders);
-  const mode = proxyMode(input.proxy_mode);
-  return {
-    key_header: header,
-    key_prefix: keyPrefix(input.key_prefix, header),
-    query: query(input.query),
-    key_env: keyEnv(input.key_env),
-    proxy_mode: mode,
-    proxy_url: proxyUrl(input.proxy_url, mode),
+  const issues = new ProfileIssues();
+  // A refused key header leaves nothing to check the prefix against.
+  const header = issues.check(() => keyHeader(input.key_header, extraHeaders), undefined);
+  const mode = issues.check(() => proxyMode(input.proxy_mode), undefined);
+  const shape: RequestShape = {
+    key_header: header ?? null,
+    key_prefix:
+      header === undefined ? null : issues.check(() => keyPrefix(input.key_prefix, header), null),
+    query: issues.check(() => query(input.query), {}),
+    key_env: issues.check(() => keyEnv(input.key_env), null),
+    proxy_mode: mode ?? 'env',
+    proxy_url:
+      mode === undefined ? null : issues.check(() => proxyUrl(input.proxy_url, mode), null),
   };
+  issues.done();
+  return shape;
 }

@@ -7,14 +7,25 @@ import {
   RequestParamsError,
   type RequestParams,
 } from '../../shared/request-params';
-import { MAX_RPM, PROFILE_COLORS, type ProfileDefaults, type ProfileInput } from '../../shared/run';
+import {
+  DEFAULT_REQUEST_SHAPE,
+  MAX_RPM,
+  PROFILE_COLORS,
+  type ProfileDefaults,
+  type ProfileInput,
+} from '../../shared/run';
 import { DIALECTS, type Dialect } from '../../shared/trial';
 import { isLoopbackHost, resolveEndpointUrl } from '../probe';
 import { CREDENTIAL_HEADER, HEADER_NAME } from './headers';
-import { ProfileError, ProfileInputError } from './profile-input-error';
-import { validateRequestShape } from './request-shape';
+import {
+  ProfileError,
+  ProfileInputError,
+  ProfileInputErrors,
+  ProfileIssues,
+} from './profile-input-error';
+import { validateRequestShape, type RequestShape } from './request-shape';
 
-export { ProfileError, ProfileInputError };
+export { ProfileError, ProfileInputError, ProfileInputErrors, ProfileIssues };
 
 export const MAX_NAME_LENGTH = 100;
 const MAX_MODEL_LENGTH = 200;
@@ -26,16 +37,28 @@ const LIMIT_FIELDS = ['connect_timeout_ms', 'idle_timeout_ms', 'stall_ms', 'dead
 
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 
-function text(field: 'name' | 'model', label: string, value: unknown, max: number): string {
+const TEXT_MESSAGES = {
+  name: {
+    empty: 'profiles.name_empty',
+    control: 'profiles.name_control',
+    long: 'profiles.name_too_long',
+  },
+  model: {
+    empty: 'profiles.model_empty',
+    control: 'profiles.model_control',
+    long: 'profiles.model_too_long',
+  },
+} as const;
+
+function text(field: 'name' | 'model', value: unknown, max: number): string {
+  const messages = TEXT_MESSAGES[field];
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new ProfileInputError(field, `the ${label} is empty`);
+    throw new ProfileInputError(field, { key: messages.empty });
   }
   const trimmed = value.trim();
-  if (CONTROL.test(trimmed)) {
-    throw new ProfileInputError(field, `the ${label} contains a line break or control character`);
-  }
+  if (CONTROL.test(trimmed)) throw new ProfileInputError(field, { key: messages.control });
   if (trimmed.length > max) {
-    throw new ProfileInputError(field, `the ${label} is longer than ${max} characters`);
+    throw new ProfileInputError(field, { key: messages.long, values: { max } });
   }
   return trimmed;
 }
@@ -43,53 +66,56 @@ function text(field: 'name' | 'model', label: string, value: unknown, max: numbe
 function dialect(value: unknown): Dialect {
   const found = DIALECTS.find((d) => d === value);
   if (found === undefined) {
-    throw new ProfileInputError('dialect', `the dialect must be one of ${DIALECTS.join(', ')}`);
+    throw new ProfileInputError('dialect', {
+      key: 'profiles.dialect_unknown',
+      values: { dialects: DIALECTS.join(', ') },
+    });
   }
   return found;
 }
 
 function baseUrl(value: unknown, chosen: Dialect): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new ProfileInputError('base_url', 'the base URL is empty');
+    throw new ProfileInputError('base_url', { key: 'profiles.base_url_empty' });
   }
   const trimmed = value.trim();
   try {
     resolveEndpointUrl(trimmed, chosen);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ProfileInputError('base_url', `the base URL cannot be used: ${reason}`);
+    throw new ProfileInputError('base_url', {
+      key: 'profiles.base_url_unusable',
+      values: { reason },
+    });
   }
   return trimmed;
 }
 
 function headers(value: unknown): Record<string, string> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ProfileInputError('headers', 'the headers must be name/value pairs');
+    throw new ProfileInputError('headers', { key: 'profiles.headers_not_pairs' });
   }
   const result: Record<string, string> = {};
   const seen = new Set<string>();
   for (const [name, headerValue] of Object.entries(value)) {
     if (typeof headerValue !== 'string' || !HEADER_NAME.test(name)) {
-      throw new ProfileInputError(
-        'headers',
-        'a header needs a name of letters, digits and - (e.g. OpenAI-Organization) and a text value',
-      );
+      throw new ProfileInputError('headers', { key: 'profiles.header_format' });
     }
     if (CREDENTIAL_HEADER.test(name)) {
-      throw new ProfileInputError(
-        'headers',
-        `header ${name} would carry a credential: the profile's API key is kept in the OS keychain instead`,
-      );
+      throw new ProfileInputError('headers', {
+        key: 'profiles.header_credential',
+        values: { name },
+      });
     }
     if (/[\r\n\0]/.test(headerValue)) {
-      throw new ProfileInputError(
-        'headers',
-        `header ${name}: the value contains a line break or NUL`,
-      );
+      throw new ProfileInputError('headers', {
+        key: 'profiles.header_line_break',
+        values: { name },
+      });
     }
     const lower = name.toLowerCase();
     if (seen.has(lower)) {
-      throw new ProfileInputError('headers', `header ${name} is given more than once`);
+      throw new ProfileInputError('headers', { key: 'profiles.header_twice', values: { name } });
     }
     seen.add(lower);
     result[name] = headerValue.trim();
@@ -103,16 +129,16 @@ function positiveInteger(value: unknown, max: number): value is number {
 
 function defaults(value: unknown): ProfileDefaults {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ProfileInputError('defaults', 'the defaults must be an object');
+    throw new ProfileInputError('defaults', { key: 'profiles.defaults_not_object' });
   }
   const input = value as Record<string, unknown>;
   const result: ProfileDefaults = {};
   if (input.max_tokens !== undefined) {
     if (!positiveInteger(input.max_tokens, MAX_TOKENS)) {
-      throw new ProfileInputError(
-        'defaults',
-        `max_tokens must be a whole number from 1 to ${MAX_TOKENS}`,
-      );
+      throw new ProfileInputError('defaults', {
+        key: 'profiles.max_tokens_range',
+        values: { max: MAX_TOKENS },
+      });
     }
     result.max_tokens = input.max_tokens;
   }
@@ -120,19 +146,19 @@ function defaults(value: unknown): ProfileDefaults {
     const limit = input[field];
     if (limit === undefined) continue;
     if (typeof limit !== 'number' || !(limit > 0 && limit <= MAX_LIMIT_MS)) {
-      throw new ProfileInputError(
-        'defaults',
-        `${field} must be a number of milliseconds above 0 and at most ${MAX_LIMIT_MS}`,
-      );
+      throw new ProfileInputError('defaults', {
+        key: 'profiles.limit_range',
+        values: { field, max: MAX_LIMIT_MS },
+      });
     }
     result[field] = limit;
   }
   if (input.max_rpm !== undefined) {
     if (!positiveInteger(input.max_rpm, MAX_RPM)) {
-      throw new ProfileInputError(
-        'defaults',
-        `max_rpm (calls per minute) must be a whole number from 1 to ${MAX_RPM}`,
-      );
+      throw new ProfileInputError('defaults', {
+        key: 'profiles.max_rpm_range',
+        values: { max: MAX_RPM },
+      });
     }
     result.max_rpm = input.max_rpm;
   }
@@ -150,51 +176,74 @@ function requestParams(value: unknown, chosen: Dialect): RequestParams {
 }
 
 function notes(value: unknown): string {
-  if (typeof value !== 'string') throw new ProfileInputError('notes', 'the notes must be text');
+  if (typeof value !== 'string') {
+    throw new ProfileInputError('notes', { key: 'profiles.notes_not_text' });
+  }
   if (value.length > MAX_NOTES_LENGTH) {
-    throw new ProfileInputError(
-      'notes',
-      `the notes are longer than ${MAX_NOTES_LENGTH} characters`,
-    );
+    throw new ProfileInputError('notes', {
+      key: 'profiles.notes_too_long',
+      values: { max: MAX_NOTES_LENGTH },
+    });
   }
   return value;
 }
 
 /**
  * The profile as it will be saved (names and URL trimmed), or a
- * ProfileInputError for the first field that is not acceptable. The built-in
- * demo profile's base URL is a marker, not a URL: `builtin` skips that check.
+ * ProfileInputError for every field that is not acceptable (ProfileInputErrors
+ * when there are several), in the form's order. The built-in demo profile's
+ * base URL is a marker, not a URL: `builtin` skips that check.
  */
 export function validateProfileInput(
   input: ProfileInput,
   options: { builtin?: boolean } = {},
 ): ProfileInput {
-  const chosen = dialect(input.dialect);
-  if (typeof input.allow_insecure_key !== 'boolean') {
-    throw new ProfileInputError('allow_insecure_key', 'allow_insecure_key must be true or false');
-  }
-  const extraHeaders = headers(input.headers);
-  return {
-    name: text('name', 'name', input.name, MAX_NAME_LENGTH),
-    base_url: options.builtin ? input.base_url : baseUrl(input.base_url, chosen),
-    model: text('model', 'model', input.model, MAX_MODEL_LENGTH),
-    dialect: chosen,
+  const issues = new ProfileIssues();
+  const name = issues.check(() => text('name', input.name, MAX_NAME_LENGTH), '');
+  // An unknown dialect leaves nothing to check the URL and the parameters against.
+  const chosen = issues.check(() => dialect(input.dialect), null);
+  const url =
+    options.builtin || chosen === null
+      ? input.base_url
+      : issues.check(() => baseUrl(input.base_url, chosen), '');
+  const model = issues.check(() => text('model', input.model, MAX_MODEL_LENGTH), '');
+  const extraHeaders = issues.check(() => headers(input.headers), {});
+  const checked: ProfileInput = {
+    name,
+    base_url: url,
+    model,
+    dialect: chosen ?? 'openai-chat',
     headers: extraHeaders,
-    defaults: defaults(input.defaults),
-    params: requestParams(input.params, chosen),
-    notes: notes(input.notes),
-    allow_insecure_key: input.allow_insecure_key,
-    ...validateRequestShape(input, extraHeaders),
-    ...(input.color !== undefined && { color: color(input.color) }),
+    defaults: issues.check(() => defaults(input.defaults), {}),
+    // Before params: the default shape's own (empty) params must not win.
+    ...issues.check<RequestShape>(
+      () => validateRequestShape(input, extraHeaders),
+      DEFAULT_REQUEST_SHAPE,
+    ),
+    params: chosen === null ? {} : issues.check(() => requestParams(input.params, chosen), {}),
+    notes: issues.check(() => notes(input.notes), ''),
+    allow_insecure_key: issues.check(() => allowInsecureKey(input.allow_insecure_key), false),
+    ...(input.color !== undefined && { color: issues.check(() => color(input.color), 0) }),
   };
+  issues.done();
+  return checked;
+}
+
+function allowInsecureKey(value: unknown): boolean {
+  if (typeof value !== 'boolean') {
+    throw new ProfileInputError('allow_insecure_key', {
+      key: 'profiles.allow_insecure_not_boolean',
+    });
+  }
+  return value;
 }
 
 function color(value: unknown): number {
   if (!Number.isInteger(value) || (value as number) < 0 || (value as number) >= PROFILE_COLORS) {
-    throw new ProfileInputError(
-      'color',
-      `color must be a palette slot, a whole number from 0 to ${PROFILE_COLORS - 1}`,
-    );
+    throw new ProfileInputError('color', {
+      key: 'profiles.color_range',
+      values: { max: PROFILE_COLORS - 1 },
+    });
   }
   return value as number;
 }

@@ -4,6 +4,8 @@
 // which backend keeps the key (the OS keychain through keytar in the app and
 // the CLI, an in-memory double in other modules' tests).
 
+import { englishOf, type MessageText, type Worded } from '../../shared/messages';
+
 /** Service name of every LastToken entry in the OS keychain; the account is the profile id. */
 export const KEYCHAIN_SERVICE = 'LastToken';
 
@@ -39,28 +41,47 @@ export interface KeyStore {
 export type KeyManager = Pick<KeyStore, 'setKey' | 'deleteKey' | 'hasKey'>;
 
 /** A key the keychain should not store. The message says why, never what the key is. */
-export class InvalidKeyError extends Error {
+export class InvalidKeyError extends Error implements Worded {
   override name = 'InvalidKeyError';
+  constructor(readonly text: MessageText) {
+    super(englishOf(text));
+  }
 }
 
-export class InvalidProfileIdError extends Error {
+export class InvalidProfileIdError extends Error implements Worded {
   override name = 'InvalidProfileIdError';
+  constructor(readonly text: MessageText) {
+    super(englishOf(text));
+  }
 }
+
+/** What an unwanted character is, each said in its own message. */
+const UNWANTED_MESSAGES = {
+  lineBreak: 'profiles.key_line_break',
+  tab: 'profiles.key_tab',
+  surrogate: 'profiles.key_surrogate',
+  invisible: 'profiles.key_invisible',
+  control: 'profiles.key_control',
+} as const;
 
 /** Characters that are never part of an API key and usually come from a sloppy paste. */
-function unwantedCharacter(text: string): string | undefined {
+function unwantedCharacter(text: string): MessageText | undefined {
   const match = /[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/u.exec(text);
   if (!match) return undefined;
   const char = match[0];
   const code = char.codePointAt(0) ?? 0;
   const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  if (char === '\n' || char === '\r' || char === '\u2028' || char === '\u2029') {
-    return `a line break (${hex})`;
-  }
-  if (char === '\t') return `a tab (${hex})`;
-  if (/\p{Cs}/u.test(char)) return `a broken character (lone UTF-16 surrogate ${hex})`;
-  if (/\p{Cf}/u.test(char)) return `an invisible formatting character (${hex})`;
-  return `a control character (${hex})`;
+  const kind: keyof typeof UNWANTED_MESSAGES =
+    char === '\n' || char === '\r' || char === '\u2028' || char === '\u2029'
+      ? 'lineBreak'
+      : char === '\t'
+        ? 'tab'
+        : /\p{Cs}/u.test(char)
+          ? 'surrogate'
+          : /\p{Cf}/u.test(char)
+            ? 'invisible'
+            : 'control';
+  return { key: UNWANTED_MESSAGES[kind], values: { code: hex } };
 }
 
 /**
@@ -68,42 +89,33 @@ function unwantedCharacter(text: string): string | undefined {
  * problem (empty, line break, length...) and never contains the key or a part of it.
  */
 export function checkKey(key: unknown): asserts key is string {
-  if (typeof key !== 'string') throw new InvalidKeyError('The API key must be text.');
-  if (key.length === 0) throw new InvalidKeyError('The API key is empty.');
-  if (key.trim().length === 0) throw new InvalidKeyError('The API key is only whitespace.');
+  if (typeof key !== 'string') throw new InvalidKeyError({ key: 'profiles.key_not_text' });
+  if (key.length === 0) throw new InvalidKeyError({ key: 'profiles.key_empty' });
+  if (key.trim().length === 0) throw new InvalidKeyError({ key: 'profiles.key_whitespace' });
   const unwanted = unwantedCharacter(key);
-  if (unwanted) {
-    throw new InvalidKeyError(
-      `The API key contains ${unwanted}; API keys are a single line of visible characters. ` +
-        'Paste it again without the extra characters.',
-    );
-  }
-  if (key.trim() !== key) {
-    throw new InvalidKeyError(
-      'The API key starts or ends with a space; paste it again without the surrounding spaces.',
-    );
-  }
+  if (unwanted) throw new InvalidKeyError(unwanted);
+  if (key.trim() !== key) throw new InvalidKeyError({ key: 'profiles.key_spaces' });
   const bytes = Buffer.byteLength(key, 'utf8');
   if (bytes > MAX_KEY_BYTES) {
-    throw new InvalidKeyError(
-      `The API key is ${bytes} bytes long; at most ${MAX_KEY_BYTES} bytes fit in every OS keychain.`,
-    );
+    throw new InvalidKeyError({
+      key: 'profiles.key_too_long',
+      values: { bytes, max: MAX_KEY_BYTES },
+    });
   }
 }
 
 /** Throws InvalidProfileIdError unless `profileId` can name a keychain entry. */
 export function checkProfileId(profileId: unknown): asserts profileId is string {
   if (typeof profileId !== 'string' || profileId.length === 0) {
-    throw new InvalidProfileIdError('A profile id is required to store its API key.');
+    throw new InvalidProfileIdError({ key: 'profiles.profile_id_missing' });
   }
   if (profileId.length > MAX_PROFILE_ID_LENGTH) {
-    throw new InvalidProfileIdError(
-      `A profile id may have at most ${MAX_PROFILE_ID_LENGTH} characters.`,
-    );
+    throw new InvalidProfileIdError({
+      key: 'profiles.profile_id_too_long',
+      values: { max: MAX_PROFILE_ID_LENGTH },
+    });
   }
   if (unwantedCharacter(profileId) || profileId.trim() !== profileId) {
-    throw new InvalidProfileIdError(
-      'A profile id may not contain control characters or surrounding spaces.',
-    );
+    throw new InvalidProfileIdError({ key: 'profiles.profile_id_characters' });
   }
 }

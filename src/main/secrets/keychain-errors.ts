@@ -3,6 +3,8 @@
 // here that says what is wrong and what to do, with the keychain's own words
 // kept at the end for whoever debugs it. None of them ever contains the key.
 
+import { englishOf, type MessageKey, type MessageText, type Worded } from '../../shared/messages';
+
 export type KeychainFailureReason =
   /** Linux: no D-Bus session bus to reach the Secret Service over. */
   | 'no-dbus'
@@ -20,70 +22,36 @@ export type KeychainFailureReason =
 /** The secret the keychain was asked for: what works without a keychain depends on it. */
 export type KeychainSecret = 'api-key' | 'proxy-credentials';
 
-// What still works, said after the cause.
-const AFTER: Record<KeychainSecret, string> = {
+// What still works, said after the cause (with the CLI's flags: the form says it its own way).
+const AFTER: Record<KeychainSecret, MessageKey> = {
   // A profile that keeps no key in the keychain never asks it.
-  'api-key':
-    'Profiles that keep no key in the keychain still work, and a profile can take its key ' +
-    'from an environment variable instead (lasttoken profile edit ID --key-env VAR).',
+  'api-key': 'profiles.keychain_after_api_key',
   // The environment's proxy is read with its credentials, and never stored.
-  'proxy-credentials':
-    "A proxy's user name and password are kept in the keychain too, like API keys, so the " +
-    'profile was not saved with them. To use this proxy without a keychain, leave --proxy out ' +
-    "(the profile then takes the environment's proxy) and give it, credentials included, in the " +
-    'environment of each run: HTTPS_PROXY=http://USER:PASSWORD@HOST:PORT.',
+  'proxy-credentials': 'profiles.keychain_after_proxy',
 };
 
-const LINUX_MESSAGES: Record<KeychainFailureReason, string> = {
-  'no-dbus':
-    'No keychain is available: LastToken stores API keys in the Secret Service ' +
-    '(GNOME Keyring / KWallet) over D-Bus, and this session has no D-Bus session bus. ' +
-    'Start a desktop session, or run with `dbus-run-session` and an unlocked gnome-keyring ' +
-    '(`echo -n PASSWORD | gnome-keyring-daemon --unlock --components=secrets`).',
-  'no-secret-service':
-    'No keychain is available: LastToken stores API keys in the Secret Service over D-Bus, ' +
-    'and no Secret Service (GNOME Keyring or KWallet) is running in this session. ' +
-    'Install and start gnome-keyring (Debian/Ubuntu: `apt install gnome-keyring`), ' +
-    'or enable the Secret Service of KWallet or KeePassXC.',
-  'keyring-missing':
-    'The keychain has no default keyring: the Secret Service is running, but its login ' +
-    'keyring does not exist yet and no prompt to create it could be shown. Create it in ' +
-    'Passwords and Keys (Seahorse) in a desktop session, or in a terminal with ' +
-    '`echo -n PASSWORD | gnome-keyring-daemon --replace --unlock --components=secrets`.',
-  'keyring-locked':
-    'The keychain is locked: LastToken stores API keys in your login keyring, which is locked ' +
-    'and could not be unlocked (no unlock prompt could be shown, or it was dismissed). ' +
-    'Unlock it in a desktop session (Passwords and Keys / Seahorse), or in a terminal with ' +
-    '`echo -n PASSWORD | gnome-keyring-daemon --replace --unlock --components=secrets`.',
-  'module-unavailable':
-    "No keychain is available: LastToken's keychain module (keytar) could not be loaded. " +
-    'Reinstall the dependencies (`npm install`); keytar needs the libsecret-1 library ' +
-    '(Debian/Ubuntu: `apt install libsecret-1-0`).',
-  'keychain-error':
-    'The keychain refused the request: the Secret Service (GNOME Keyring / KWallet) reported ' +
-    'an error. Check that it is running and that the login keyring is unlocked.',
+const LINUX_MESSAGES: Record<KeychainFailureReason, MessageKey> = {
+  'no-dbus': 'profiles.keychain_linux_no_dbus',
+  'no-secret-service': 'profiles.keychain_linux_no_secret_service',
+  'keyring-missing': 'profiles.keychain_linux_keyring_missing',
+  'keyring-locked': 'profiles.keychain_linux_keyring_locked',
+  'module-unavailable': 'profiles.keychain_linux_module_unavailable',
+  'keychain-error': 'profiles.keychain_linux_error',
 };
 
-type OwnMessages = Partial<Record<KeychainFailureReason, string>> & { 'keychain-error': string };
+type OwnMessages = Partial<Record<KeychainFailureReason, MessageKey>> & {
+  'keychain-error': MessageKey;
+};
 
 const MACOS_MESSAGES: OwnMessages = {
-  'keyring-locked':
-    'The keychain is locked: LastToken stores API keys in your macOS login keychain, which is ' +
-    'locked and could not be unlocked here. Unlock it in Keychain Access (or run ' +
-    '`security unlock-keychain`), then try again.',
-  'module-unavailable':
-    "No keychain is available: LastToken's keychain module (keytar) could not be loaded. " +
-    'Reinstall the dependencies (`npm install`).',
-  'keychain-error':
-    'The macOS Keychain refused the request. Check that your login keychain is unlocked ' +
-    'and that LastToken may use it (Keychain Access), then try again.',
+  'keyring-locked': 'profiles.keychain_macos_locked',
+  'module-unavailable': 'profiles.keychain_module_unavailable',
+  'keychain-error': 'profiles.keychain_macos_error',
 };
 
 const WINDOWS_MESSAGES: OwnMessages = {
   'module-unavailable': MACOS_MESSAGES['module-unavailable'],
-  'keychain-error':
-    'Windows Credential Manager refused the request. Check that Credential Manager is ' +
-    'available for your account, then try again.',
+  'keychain-error': 'profiles.keychain_windows_error',
 };
 
 /** What the keychain says, from the most specific cause to the least. */
@@ -107,9 +75,15 @@ const MACOS_PATTERNS: [RegExp, KeychainFailureReason][] = [
   [/locked|User interaction is not allowed/i, 'keyring-locked'],
 ];
 
-/** A keychain that cannot store or read keys right now. The message is safe to show anywhere. */
-export class KeychainUnavailableError extends Error {
+/**
+ * A keychain that cannot store or read keys right now. The message is safe to
+ * show anywhere: the cause, what still works, and the keychain's own words.
+ * `text` is the cause alone, for the renderer to say in the reader's
+ * language; its `detail` value is the keychain's words.
+ */
+export class KeychainUnavailableError extends Error implements Worded {
   override name = 'KeychainUnavailableError';
+  readonly text: MessageText;
   constructor(
     readonly reason: KeychainFailureReason,
     /** The keychain's (or module loader's) own words, with any key removed. */
@@ -117,7 +91,10 @@ export class KeychainUnavailableError extends Error {
     private readonly platform: NodeJS.Platform = process.platform,
     secret: KeychainSecret = 'api-key',
   ) {
-    super(`${keychainMessage(reason, platform, secret)} (The keychain said: ${detail})`);
+    super(
+      `${keychainMessage(reason, platform, secret)} ${englishOf({ key: 'profiles.keychain_said', values: { detail } })}`,
+    );
+    this.text = { key: causeKey(reason, platform), values: { detail } };
   }
 
   /** The same failure, said of a proxy's credentials (what to do without a keychain differs). */
@@ -131,17 +108,20 @@ export class KeychainUnavailableError extends Error {
   }
 }
 
+function causeKey(reason: KeychainFailureReason, platform: NodeJS.Platform): MessageKey {
+  const table =
+    platform === 'darwin' ? MACOS_MESSAGES : platform === 'win32' ? WINDOWS_MESSAGES : undefined;
+  // The Linux-only causes (D-Bus, Secret Service) never occur on macOS or Windows.
+  return table ? (table[reason] ?? table['keychain-error']) : LINUX_MESSAGES[reason];
+}
+
 /** The message for a cause: what is wrong, and what to do about it. */
 export function keychainMessage(
   reason: KeychainFailureReason,
   platform: NodeJS.Platform = process.platform,
   secret: KeychainSecret = 'api-key',
 ): string {
-  const table =
-    platform === 'darwin' ? MACOS_MESSAGES : platform === 'win32' ? WINDOWS_MESSAGES : undefined;
-  // The Linux-only causes (D-Bus, Secret Service) never occur on macOS or Windows.
-  const cause = table ? (table[reason] ?? table['keychain-error']) : LINUX_MESSAGES[reason];
-  return `${cause} ${AFTER[secret]}`;
+  return `${englishOf({ key: causeKey(reason, platform) })} ${englishOf({ key: AFTER[secret] })}`;
 }
 
 /** Which cause a keychain error text names. */

@@ -30,6 +30,7 @@ import {
   MAX_READER_PACE_TPS,
   MIN_READER_PACE_TPS,
 } from '../../shared/reader';
+import { WordedError, type MessageText } from '../../shared/messages';
 
 export interface SettingsStore {
   read(): Record<string, unknown>;
@@ -94,11 +95,11 @@ function oneOf<T extends string>(choices: readonly T[], value: unknown): T | und
   return choices.find((choice) => choice === value);
 }
 
-export class SettingsError extends Error {
+export class SettingsError extends WordedError {
   override readonly name = 'SettingsError';
   constructor(
     readonly field: string,
-    message: string,
+    message: MessageText,
   ) {
     super(message);
   }
@@ -137,20 +138,20 @@ export class SettingsService {
       for (const [field, value] of Object.entries(patch.run_defaults)) {
         if (value === undefined) continue;
         if (!RUN_DEFAULT_CHECKS[field as keyof RunDefaults](value)) {
-          throw new SettingsError(
-            `run_defaults.${field}`,
-            `the default ${field.replace(/_/g, ' ')} is not valid`,
-          );
+          throw new SettingsError(`run_defaults.${field}`, {
+            key: 'settings.run_default_invalid',
+            values: { field: field.replace(/_/g, ' ') },
+          });
         }
       }
       changes.run_defaults = { ...current.run_defaults, ...patch.run_defaults };
     }
     if (patch.reader_pace_tps !== undefined) {
       if (!isReaderPace(patch.reader_pace_tps)) {
-        throw new SettingsError(
-          'reader_pace_tps',
-          `the reading pace must be from ${MIN_READER_PACE_TPS} to ${MAX_READER_PACE_TPS} tokens/s`,
-        );
+        throw new SettingsError('reader_pace_tps', {
+          key: 'settings.reader_pace',
+          values: { min: MIN_READER_PACE_TPS, max: MAX_READER_PACE_TPS },
+        });
       }
       changes.reader_pace_tps = patch.reader_pace_tps;
     }

@@ -11,6 +11,7 @@ import {
   type RunConfig,
   type RunDetail,
   type RunListFilter,
+  type RunListOrder,
   type RunListItem,
   type RunRecord,
   type RunStatus,
@@ -31,6 +32,7 @@ import { fromProfileColumns, type ProfileColumns } from './profile-row';
 import type { Bit } from './row-values';
 import { figuresAtPace, TIMELINE_UNLESS_AT_PACE, type FiguresRowAtPace } from './run-at-pace';
 import type { RunRow as StoredRunRow } from './run-row';
+import { SortedTrials, TRIAL_FILTER, type TrialFilterParameters } from './sorted-trials';
 import { decodeTimeline } from './timeline-codec';
 import {
   fromTrialRow,
@@ -94,17 +96,14 @@ interface TrialTextRow {
   reasoning_text: string;
 }
 
-interface TrialFilterParameters {
-  run_id: string;
-  profile_id: string | null;
-  mode: Mode | null;
-  status: TrialStatus | 'failed' | null;
-}
-
-/** The trials of one profile in one mode that pass a filter: a run's table is made of these. */
+/**
+ * The trials of one profile in one mode that pass a filter, the failed ones
+ * or the others (`failed`) or both (null): a run's table is made of these.
+ */
 interface TrialSegment {
   profile_id: string;
   mode: Mode;
+  failed: Bit | null;
   trials: number;
 }
 
@@ -113,6 +112,7 @@ interface SegmentPageParameters {
   profile_id: string;
   mode: Mode;
   status: TrialStatus | 'failed' | null;
+  failed: Bit | null;
   pace: number;
   limit: number;
   offset: number;
@@ -144,6 +144,8 @@ const TRIALS_OF_RUN = `
 
 /** Sorts the trials of profiles the run's snapshot lacks after its own (TRIALS_OF_RUN's order). */
 const UNLISTED_POSITION = 2_147_483_647;
+/** What a table of trials reads of each: every figure, its timeline only when its reader metrics are not at @pace. */
+const TABLE_COLUMNS = `${TRIAL_FIGURE_COLUMNS.map((column) => `t.${column}`).join(', ')}, ${TIMELINE_UNLESS_AT_PACE}`;
 /** Trials per page of a run read whole, timelines and texts included. */
 const WHOLE_TRIALS_PAGE = 100;
 
@@ -154,15 +156,17 @@ interface OrderedPageParameters {
   limit: number;
 }
 
-const STATUS_FILTER = `(@status IS NULL OR t.status = @status OR (@status = 'failed' AND t.status != 'ok'))`;
-
 export class HistoryQueries {
-  private readonly selectPage: Statement<[ListParameters], RunListRow>;
+  /** A page of runs newest first, and oldest first. */
+  private readonly selectPage: Record<RunListOrder, Statement<[ListParameters], RunListRow>>;
   private readonly selectCount: Statement<[FilterParameters], { total: number }>;
   private readonly selectTrialText: Statement<[string, string, Mode, number], TrialTextRow>;
   private readonly selectRun: Statement<[string], RunRecordRow>;
   private readonly selectRunProfiles: Statement<[string], RunProfileRow>;
-  private readonly selectRecentTotals: Statement<[string, Mode], { total_ms: number }>;
+  private readonly selectRecentTrials: Statement<
+    [string, Mode],
+    { total_ms: number; ttft_ms: number | null; tokens: number; at_limit: 0 | 1 }
+  >;
   private readonly selectProfileTallies: Statement<
     [string],
     { profile_id: string; trials: number; ok: number }
@@ -173,22 +177,26 @@ export class HistoryQueries {
     [OrderedPageParameters],
     TrialRow & { row_id: number; position_key: number }
   >;
-  private readonly countSegments: Statement<[TrialFilterParameters], TrialSegment>;
+  private readonly countSegments: Statement<[TrialFilterParameters], Required<TrialSegment>>;
   private readonly selectSegmentPage: Statement<[SegmentPageParameters], FiguresRowAtPace>;
+  private readonly sortedTrials: SortedTrials;
+  private readonly selectTableRow: Statement<[{ row_id: number; pace: number }], FiguresRowAtPace>;
   private readonly selectTrend: Statement<[string], TrendRow>;
   private readonly selectChunkSources: Statement<[string], ChunkSourceRow>;
 
   constructor(db: Database) {
-    // Newest first along runs_by_start; each run's counts come after, from an
-    // index alone (profileTallies), so a page costs the same whatever the size
-    // of the history.
-    this.selectPage = db.prepare(`
+    // Newest (or oldest) first along runs_by_start, read forwards or backwards;
+    // each run's counts come after, from an index alone (profileTallies), so a
+    // page costs the same whatever the size of the history.
+    const page = (direction: 'DESC' | 'ASC'): Statement<[ListParameters], RunListRow> =>
+      db.prepare(`
       SELECT r.id, r.config, r.status, r.started_at, r.ended_at, r.planned_calls,
         r.series_id, r.label, r.imported_at,
         coalesce(json_array_length(r.profile_failures), 0) AS stopped_early
       FROM runs r ${RUN_FILTER}
-      ORDER BY r.started_at DESC, r.id DESC
+      ORDER BY r.started_at ${direction}, r.id ${direction}
       LIMIT @limit OFFSET @offset`);
+    this.selectPage = { newest: page('DESC'), oldest: page('ASC') };
     this.selectCount = db.prepare(`SELECT count(*) AS total FROM runs r ${RUN_FILTER}`);
     this.selectTrialText = db.prepare(
       `SELECT text, reasoning_text FROM trials
@@ -200,8 +208,11 @@ export class HistoryQueries {
        FROM runs WHERE id = ?`,
     );
     // Along trials_by_profile, newest first: a profile with 100,000 trials reads its last few.
-    this.selectRecentTotals = db.prepare(
-      `SELECT total_ms FROM trials
+    // A limit reached is said 'length' (OpenAI, and Responses as read) or 'max_tokens' (Anthropic).
+    this.selectRecentTrials = db.prepare(
+      `SELECT total_ms, ttft_ms, COALESCE(usage_completion_tokens, tokens) AS tokens,
+         COALESCE(finish_reason IN ('length', 'max_tokens'), 0) AS at_limit
+       FROM trials
        WHERE profile_id = ? AND warmup = 0 AND status = 'ok' AND mode = ? AND total_ms IS NOT NULL
        ORDER BY rowid DESC LIMIT ${RECENT_TRIALS}`,
     );
@@ -233,16 +244,19 @@ export class HistoryQueries {
     // index alone and listed in trial order without a sort, where one query
     // in the table's order would sort every trial of the run for each page.
     this.countSegments = db.prepare(`
-      SELECT t.profile_id, t.mode, count(*) AS trials FROM trials t
-      WHERE t.run_id = @run_id AND ${STATUS_FILTER}
-        AND (@profile_id IS NULL OR t.profile_id = @profile_id)
-        AND (@mode IS NULL OR t.mode = @mode)
-      GROUP BY t.profile_id, t.mode`);
+      SELECT t.profile_id, t.mode, t.status != 'ok' AS failed, count(*) AS trials FROM trials t
+      WHERE t.run_id = @run_id AND ${TRIAL_FILTER}
+      GROUP BY t.profile_id, t.mode, failed`);
     this.selectSegmentPage = db.prepare(`
-      SELECT ${TRIAL_FIGURE_COLUMNS.map((column) => `t.${column}`).join(', ')}, ${TIMELINE_UNLESS_AT_PACE}
+      SELECT ${TABLE_COLUMNS}
       FROM trials t
-      WHERE t.run_id = @run_id AND t.profile_id = @profile_id AND t.mode = @mode AND ${STATUS_FILTER}
+      WHERE t.run_id = @run_id AND t.profile_id = @profile_id AND t.mode = @mode
+        AND ${TRIAL_FILTER} AND (@failed IS NULL OR (t.status != 'ok') = @failed)
       ORDER BY t.trial_index LIMIT @limit OFFSET @offset`);
+    this.sortedTrials = new SortedTrials(db);
+    this.selectTableRow = db.prepare(
+      `SELECT ${TABLE_COLUMNS} FROM trials t WHERE t.rowid = @row_id`,
+    );
     this.selectTrend = db.prepare(`
       SELECT r.id AS run_id, r.started_at, r.series_id, r.label, p.model, t.mode, t.status,
         t.ttft_ms, t.gap_median_ms, t.total_ms, t.first_byte_ms
@@ -257,7 +271,7 @@ export class HistoryQueries {
   }
 
   listRuns(filter: RunListFilter = {}): RunListItem[] {
-    const rows = this.selectPage.all({
+    const rows = this.selectPage[filter.order ?? 'newest'].all({
       ...filterParameters(filter),
       limit: filter.limit ?? DEFAULT_PAGE,
       offset: filter.offset ?? 0,
@@ -326,46 +340,82 @@ export class HistoryQueries {
   }
 
   /**
-   * One page of a run's trials as a table shows them, reader metrics at
-   * `pace`; null when there is no such run. Only the page's rows are read
-   * whole (a timeline only to recompute a row's reader metrics), so a page
-   * of a run of 100,000 trials costs about what one of ten does.
+   * One page of a run's trials as a table shows them, in the filter's order
+   * (shared/trial-order.ts), reader metrics at `pace`; null when there is no
+   * such run. Only the page's rows are read whole (a timeline only to
+   * recompute a row's reader metrics), so a page of a run of 100,000 trials
+   * costs about what one of ten does.
    */
   trialPage(run_id: string, filter: TrialListFilter, pace: number): TrialPage | null {
     if (!this.selectRun.get(run_id)) return null;
-    const status = filter.status ?? null;
-    const segments = this.countSegments.all({
+    const parameters: TrialFilterParameters = {
       run_id,
       profile_id: filter.profile_id ?? null,
       mode: filter.mode ?? null,
-      status,
-    });
-    // By profile in the run's order (one its snapshot lacks last), stream before plain.
-    const positions = new Map(this.selectRunProfiles.all(run_id).map((p, i) => [p.profile_id, i]));
+      status: filter.status ?? null,
+    };
+    const segments = this.segments(parameters, filter.order === 'failed_first');
+    const limit = filter.limit ?? DEFAULT_PAGE;
+    const offset = filter.offset ?? 0;
+    const rows = filter.sort
+      ? this.sortedTrials
+          .rowids(parameters, filter.sort, limit, offset)
+          .flatMap((row_id) => this.selectTableRow.get({ row_id, pace }) ?? [])
+      : this.segmentRows(segments, { ...parameters, pace }, limit, offset);
+    return {
+      trials: rows.map((row) => tableRow(figuresAtPace(row, pace))),
+      total: segments.reduce((sum, segment) => sum + segment.trials, 0),
+    };
+  }
+
+  /**
+   * The filtered trials' segments in the run's order: by profile in the
+   * run's order (one its snapshot lacks last), stream before plain; with
+   * `failedFirst`, every profile's failed ones before any ok one.
+   */
+  private segments(parameters: TrialFilterParameters, failedFirst: boolean): TrialSegment[] {
+    const counted = this.countSegments.all(parameters);
+    const segments: TrialSegment[] = failedFirst ? counted : [];
+    if (!failedFirst) {
+      for (const { profile_id, mode, trials } of counted) {
+        const same = segments.find((s) => s.profile_id === profile_id && s.mode === mode);
+        if (same) same.trials += trials;
+        else segments.push({ profile_id, mode, failed: null, trials });
+      }
+    }
+    const positions = new Map(
+      this.selectRunProfiles.all(parameters.run_id).map((p, i) => [p.profile_id, i]),
+    );
     const position = (id: string): number => positions.get(id) ?? positions.size;
-    segments.sort(
+    return segments.sort(
       (a, b) =>
+        (b.failed ?? 0) - (a.failed ?? 0) ||
         position(a.profile_id) - position(b.profile_id) ||
         (a.profile_id < b.profile_id ? -1 : a.profile_id > b.profile_id ? 1 : 0) ||
         MODES.indexOf(a.mode) - MODES.indexOf(b.mode),
     );
-    const limit = filter.limit ?? DEFAULT_PAGE;
-    let skip = filter.offset ?? 0;
+  }
+
+  /** One page of the segments' trials, segment after segment, each by trial. */
+  private segmentRows(
+    segments: readonly TrialSegment[],
+    parameters: TrialFilterParameters & { pace: number },
+    limit: number,
+    offset: number,
+  ): FiguresRowAtPace[] {
+    let skip = offset;
     const rows: FiguresRowAtPace[] = [];
-    for (const { profile_id, mode, trials } of segments) {
+    for (const { profile_id, mode, failed, trials } of segments) {
       if (rows.length === limit) break;
       if (skip >= trials) {
         skip -= trials;
         continue;
       }
-      const page = { run_id, profile_id, mode, status, pace, limit: limit - rows.length };
+      const page = { ...parameters, profile_id, mode, failed, limit: limit - rows.length };
       rows.push(...this.selectSegmentPage.all({ ...page, offset: skip }));
       skip = 0;
     }
-    return {
-      trials: rows.map((row) => tableRow(figuresAtPace(row, pace))),
-      total: segments.reduce((sum, segment) => sum + segment.trials, 0),
-    };
+    return rows;
   }
 
   /** How many runs match the filter, all pages together. */
@@ -475,9 +525,14 @@ export class HistoryQueries {
     })();
   }
 
-  /** The total_ms of a profile's latest ok counted trials of a mode, newest first (at most RECENT_TRIALS). */
-  recentTotals(profile_id: string, mode: Mode): number[] {
-    return this.selectRecentTotals.all(profile_id, mode).map((row) => row.total_ms);
+  /** A profile's latest ok counted trials of a mode, newest first (at most RECENT_TRIALS), for a run's estimate. */
+  recentTrials(
+    profile_id: string,
+    mode: Mode,
+  ): { total_ms: number; ttft_ms: number | null; tokens: number; at_limit: boolean }[] {
+    return this.selectRecentTrials
+      .all(profile_id, mode)
+      .map((row) => ({ ...row, at_limit: row.at_limit === 1 }));
   }
 
   /** A run's record, without its trials; null when there is no such run. */

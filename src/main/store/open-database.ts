@@ -255,7 +255,8 @@ export function asOpenError(error: unknown, path: string): Error {
   }
   // Damaged (cut short, bad pages), or its disk full or failing.
   const failed = storeFileError(error, path);
-  if (failed) return new StoreOpenError(failed.code, path, failed.message, { cause: error });
+  if (failed)
+    return new StoreOpenError(failed.code, path, failed.text ?? failed.message, { cause: error });
   if (SQLITE_CANNOT_OPEN.has(error.code)) {
     return new StoreOpenError(
       'cannot_open',

@@ -3,6 +3,7 @@
 // Callers (CLI, app) show `message`; `code` lets them add their own advice.
 
 import Database from 'better-sqlite3';
+import { WordedError, type MessageText } from '../../shared/messages';
 
 export type StoreOpenErrorCode =
   /** The file or its folder cannot be created, opened or written. */
@@ -34,13 +35,13 @@ export type StoreOpenErrorCode =
  */
 export type StoreFileProblem = 'damaged' | 'disk_full' | 'io_error';
 
-export class StoreOpenError extends Error {
+export class StoreOpenError extends WordedError {
   override readonly name = 'StoreOpenError';
 
   constructor(
     readonly code: StoreOpenErrorCode,
     readonly path: string,
-    message: string,
+    message: string | MessageText,
     options?: ErrorOptions,
   ) {
     super(message, options);
@@ -48,20 +49,18 @@ export class StoreOpenError extends Error {
 }
 
 /** The history's file failed a command once open: damaged, or its disk full or failing. */
-export class StoreFileError extends Error {
+export class StoreFileError extends WordedError {
   override readonly name = 'StoreFileError';
 
   constructor(
     readonly code: StoreFileProblem,
     readonly path: string,
-    message: string,
+    message: MessageText,
     options?: ErrorOptions,
   ) {
     super(message, options);
   }
 }
-
-const ANOTHER = 'choose another file with --db or LASTTOKEN_DB';
 
 /**
  * SQLite's error as what it says of the file at `path`, in one line; null for
@@ -80,7 +79,7 @@ export function storeFileError(error: unknown, path: string): StoreFileError | n
     return new StoreFileError(
       'damaged',
       path,
-      `the history database ${path} is damaged (${sqlite}): restore it from a backup, or ${ANOTHER}`,
+      { key: 'store.damaged', values: { path, sqlite } },
       { cause: error },
     );
   }
@@ -88,7 +87,7 @@ export function storeFileError(error: unknown, path: string): StoreFileError | n
     return new StoreFileError(
       'disk_full',
       path,
-      `cannot write the history database ${path}: the disk is full (${sqlite}); what was saved before is kept: free some space, or ${ANOTHER}`,
+      { key: 'store.disk_full', values: { path, sqlite } },
       { cause: error },
     );
   }
@@ -96,7 +95,7 @@ export function storeFileError(error: unknown, path: string): StoreFileError | n
     return new StoreFileError(
       'io_error',
       path,
-      `cannot read or write the history database ${path}: the disk failed (${sqlite}, ${code}); what was saved before is kept: check the disk, or ${ANOTHER}`,
+      { key: 'store.io_error', values: { path, sqlite, code } },
       { cause: error },
     );
   }

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 
 export type Route =
-  | { page: 'new-run' }
+  /** `from`: filled in from that run's settings ("Run again"); in the address, so a reload or Back finds it. */
+  | { page: 'new-run'; from?: string }
   | { page: 'run'; runId: string }
   | { page: 'history' }
   | { page: 'compare'; a: string; b: string }
@@ -19,11 +20,14 @@ export type PageName = Route['page'];
 export const HOME: Route = { page: 'new-run' };
 
 export function parseRoute(hash: string): Route | null {
-  const path = hash.replace(/^#\/?/, '').split('?')[0] ?? '';
+  const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?');
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   const [first, second, third] = parts;
   if (parts.length === 0) return HOME;
-  if (first === 'runs' && second === 'new' && parts.length === 2) return { page: 'new-run' };
+  if (first === 'runs' && second === 'new' && parts.length === 2) {
+    const from = new URLSearchParams(query).get('from');
+    return from ? { page: 'new-run', from } : { page: 'new-run' };
+  }
   if (first === 'runs' && second && parts.length === 2) return { page: 'run', runId: second };
   if (first === 'history' && parts.length === 1) return { page: 'history' };
   if (first === 'compare' && second && third && parts.length === 3) {
@@ -37,7 +41,9 @@ export function parseRoute(hash: string): Route | null {
 export function hrefOf(route: Route): string {
   switch (route.page) {
     case 'new-run':
-      return '#/runs/new';
+      return route.from === undefined
+        ? '#/runs/new'
+        : `#/runs/new?${new URLSearchParams({ from: route.from }).toString()}`;
     case 'run':
       return `#/runs/${encodeURIComponent(route.runId)}`;
     case 'history':

@@ -81,6 +81,8 @@ export function createFakeElectron({ singleInstanceLock = true }: FakeElectronOp
     showSaveDialog: vi.fn<(...args: unknown[]) => Promise<SaveDialogResult>>(() =>
       Promise.resolve({ canceled: true, filePath: '' }),
     ),
+    /** The button chosen: (window, options) or (options), as Electron's overloads. */
+    showMessageBoxSync: vi.fn<(...args: unknown[]) => number>(() => 0),
   };
   const shell = {
     openExternal: vi.fn<(url: string) => Promise<void>>(() => Promise.resolve()),
@@ -91,6 +93,10 @@ export function createFakeElectron({ singleInstanceLock = true }: FakeElectronOp
   class FakeBrowserWindow extends EventEmitter {
     static getAllWindows(): FakeBrowserWindow[] {
       return windows;
+    }
+
+    static fromWebContents(contents: unknown): FakeBrowserWindow | null {
+      return windows.find((window) => window.webContents === contents) ?? null;
     }
 
     readonly webContents = new FakeWebContents();

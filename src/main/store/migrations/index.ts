@@ -19,6 +19,7 @@ import { sql as trialUsageDetails } from './013-trial-usage-details';
 import { sql as requestParams } from './014-request-params';
 import { sql as trialInputTokens } from './015-trial-input-tokens';
 import { sql as profileColor } from './016-profile-color';
+import { sql as trialSortIndexes } from './017-trial-sort-indexes';
 
 export interface Migration {
   version: number;
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: 'request-params', sql: requestParams },
   { version: 15, name: 'trial-input-tokens', sql: trialInputTokens },
   { version: 16, name: 'profile-color', sql: profileColor },
+  { version: 17, name: 'trial-sort-indexes', sql: trialSortIndexes },
 ];
 
 /** The schema version this build of LastToken writes. */

@@ -1,9 +1,11 @@
 // A chart with its title, what it shows, and a way to save it as a PNG.
 
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { legendNames } from './chart-legend';
 import type { ChartOption } from './chart-option';
 import { Echart, type EchartHandle } from './Echart';
+import { LegendKeys } from './LegendKeys';
 import { useChartTheme } from './use-chart-theme';
 
 export function ChartCard(props: {
@@ -20,6 +22,13 @@ export function ChartCard(props: {
   const chart = useRef<EchartHandle>(null);
   const descriptionId = useId();
   const theme = useChartTheme();
+  const names = useMemo(() => legendNames(props.option), [props.option]);
+  // A new option is drawn whole (notMerge), every entry shown again.
+  const [hidden, setHidden] = useState<{ of: ChartOption; names: ReadonlySet<string> }>({
+    of: props.option,
+    names: new Set(),
+  });
+  const hiddenNow = hidden.of === props.option ? hidden.names : new Set<string>();
   const save = (): void => {
     const url = chart.current?.toPng(theme.background);
     if (!url) return;
@@ -50,6 +59,12 @@ export function ChartCard(props: {
         height={props.height}
         label={props.title}
         describedBy={props.description ? descriptionId : undefined}
+        onLegendChange={(names) => setHidden({ of: props.option, names })}
+      />
+      <LegendKeys
+        names={names}
+        hidden={hiddenNow}
+        onToggle={(name) => chart.current?.toggleLegend(name)}
       />
     </section>
   );

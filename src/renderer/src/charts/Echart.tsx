@@ -41,6 +41,8 @@ registerCharts([
 export interface EchartHandle {
   /** The chart as a PNG data URL, on the given background. */
   toPng(background: string): string | null;
+  /** Shows or hides a legend entry's series, as a click on the legend does. */
+  toggleLegend(name: string): void;
 }
 
 interface EchartProps {
@@ -51,14 +53,21 @@ interface EchartProps {
   label: string;
   /** The id of the text that says how to read it, if there is one. */
   describedBy?: string | undefined;
+  /** The legend entries hidden now, after each toggle (a click or toggleLegend). */
+  onLegendChange?: ((hidden: ReadonlySet<string>) => void) | undefined;
 }
 
 export const Echart = forwardRef<EchartHandle, EchartProps>(function Echart(
-  { option, height, label, describedBy },
+  { option, height, label, describedBy, onLegendChange },
   ref,
 ) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
+  // Read when ECharts reports a toggle: the listener is added once, with the instance.
+  const legendChanged = useRef(onLegendChange);
+  useEffect(() => {
+    legendChanged.current = onLegendChange;
+  });
 
   useEffect(() => {
     const element = host.current;
@@ -67,6 +76,11 @@ export const Echart = forwardRef<EchartHandle, EchartProps>(function Echart(
     chart.current = instance;
     instance.on('finished', () => {
       element.dataset['chartFinished'] = 'true';
+    });
+    instance.on('legendselectchanged', (event) => {
+      const { selected } = event as { selected: Record<string, boolean> };
+      const hidden = Object.keys(selected).filter((name) => !selected[name]);
+      legendChanged.current?.(new Set(hidden));
     });
     // The observer also reports the size the chart was just drawn at: redrawing
     // a long run's chart for nothing costs a frame or more.
@@ -101,6 +115,7 @@ export const Echart = forwardRef<EchartHandle, EchartProps>(function Echart(
     toPng: (background) =>
       chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: background }) ??
       null,
+    toggleLegend: (name) => chart.current?.dispatchAction({ type: 'legendToggleSelect', name }),
   }));
 
   return (

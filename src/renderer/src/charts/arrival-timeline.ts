@@ -95,12 +95,34 @@ function shadedAreas(
 const BURSTS_SUFFIX = ':bursts';
 const burstSeriesId = (line: TimelineLine): string => `${line.id}${BURSTS_SUFFIX}`;
 
+/**
+ * The profiles of `lines`, in `order` (the profile list's, by name) where it
+ * names them, then the rest as they first appear: lines come in the order
+ * their trials started, which is not the order a reader knows the profiles in.
+ */
+function profilesInOrder(
+  lines: readonly TimelineLine[],
+  order: readonly string[],
+): [profile: string, color: number][] {
+  const seen = [...new Map(lines.map((l) => [l.profile, l.color])).entries()];
+  const rank = (profile: string): number => {
+    const at = order.indexOf(profile);
+    return at === -1 ? order.length : at;
+  };
+  return seen
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => rank(a.entry[0]) - rank(b.entry[0]) || a.index - b.index)
+    .map(({ entry }) => entry);
+}
+
 export function arrivalTimelineOption(
   lines: readonly TimelineLine[],
   theme: ChartTheme,
   text: TimelineText,
+  /** The profiles' names in the order the page lists them: the legend follows it. */
+  profileOrder: readonly string[] = [],
 ): ChartOption {
-  const profiles = [...new Map(lines.map((l) => [l.profile, l.color])).entries()];
+  const profiles = profilesInOrder(lines, profileOrder);
   const pingsByProfile = new Map<string, { index: number; times: number[] }>();
   for (const line of lines) {
     const entry = pingsByProfile.get(line.profile) ?? { index: line.color, times: [] };
@@ -111,7 +133,9 @@ export function arrivalTimelineOption(
   const burstSeriesName = (profile: string): string => `${profile} · ${text.bursts}`;
   const bursting = lines.filter((line) => line.bursts.length > 0);
   const labelled = new Set<'wait' | 'stall'>();
-  const burstProfiles = [...new Set(bursting.map((line) => line.profile))];
+  const burstProfiles = profiles
+    .map(([profile]) => profile)
+    .filter((profile) => bursting.some((line) => line.profile === profile));
 
   return {
     animation: false,
@@ -126,9 +150,9 @@ export function arrivalTimelineOption(
       textStyle: { color: theme.text },
       data: [
         ...profiles.map(([profile]) => profile),
-        ...[...pingsByProfile]
-          .filter(([, p]) => p.times.length > 0)
-          .map(([name]) => pingSeriesName(name)),
+        ...profiles
+          .filter(([profile]) => (pingsByProfile.get(profile)?.times.length ?? 0) > 0)
+          .map(([profile]) => pingSeriesName(profile)),
         ...burstProfiles.map(burstSeriesName),
       ],
     },

@@ -68,10 +68,36 @@ type Drawn = { boxes: readonly BoxGroup[] } | { dots: BoxGroup };
 /** The space between two panels, in % of the chart's width. */
 const PANEL_GAP = 4;
 
+/** A box's label when the chart's width is not known (a report drawn at its own size). */
+const LABEL_WIDTH = 140;
+/** Below this many pixels a band, level labels would be cut to a letter or two: they slant instead. */
+const LEVEL_LABEL_MIN = 64;
+/** Room between two neighbours' labels. */
+const LABEL_GAP = 10;
+
+/**
+ * How a panel's box labels fit under their boxes, never into a neighbour's:
+ * level and as wide as a band where a band is wide enough, slanted (each
+ * line cut at 120 px) where it is not. Either way a cut name is whole in the
+ * box's tooltip.
+ */
+export function categoryLabel(
+  chartWidth: number | null,
+  panelShare: number,
+  boxes: number,
+): { width: number; rotate: number } {
+  if (chartWidth === null) return { width: LABEL_WIDTH, rotate: 0 };
+  const band = (chartWidth * panelShare) / 100 / Math.max(1, boxes);
+  if (band >= LEVEL_LABEL_MIN) return { width: Math.floor(band - LABEL_GAP), rotate: 0 };
+  return { width: 120, rotate: 40 };
+}
+
 export function boxPlotOption(
   groups: readonly BoxGroup[],
   theme: ChartTheme,
   text: BoxPlotText,
+  /** The chart's width in pixels, where it is known: the labels fit it. */
+  chartWidth: number | null = null,
 ): ChartOption {
   const panels = panelsOf(groups);
   const spread = dotSpread(Math.max(1, ...panels.map((panel) => panel.length)));
@@ -159,7 +185,13 @@ export function boxPlotOption(
         data: panel.map((group) => text.category(group)),
         axisLine: { lineStyle: { color: theme.grid } },
         axisTick: { alignWithLabel: true },
-        axisLabel: { color: theme.text, interval: 0, width: 140, overflow: 'truncate' as const },
+        axisLabel: {
+          color: theme.text,
+          interval: 0,
+          ...categoryLabel(chartWidth, widths[p] ?? 100, panel.length),
+          overflow: 'truncate' as const,
+          ellipsis: '…',
+        },
       },
       // The dots' own axis over the same band: category i spans [i − ½, i + ½].
       {

@@ -3,7 +3,7 @@
 // tooltip that hands its builder the hovered item. One place for them, so
 // that the charts keep one look.
 
-import type { TooltipComponentOption } from 'echarts/components';
+import type { GridComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { XAXisComponentOption } from 'echarts';
 import type { ChartTheme } from './chart-option';
 
@@ -77,4 +77,25 @@ export function bandTooltip(describe: (items: TooltipItem[]) => string): Tooltip
     className: 'chart-tooltip',
     formatter: (params) => describe((Array.isArray(params) ? params : [params]) as TooltipItem[]),
   };
+}
+
+/** The space between two side-by-side panels, in % of the chart's width. */
+const PANEL_GAP = 4;
+
+/**
+ * Grids for panels side by side (one per mode, each with its own scale),
+ * each as wide as its share of the items: `sizes` counts each panel's items.
+ */
+export function sideBySideGrids(sizes: readonly number[]): GridComponentOption[] {
+  const all = Math.max(
+    1,
+    sizes.reduce((sum, size) => sum + size, 0),
+  );
+  const widths = sizes.map((size) => ((100 - PANEL_GAP * (sizes.length - 1)) * size) / all);
+  let left = 0;
+  return widths.map((width) => {
+    const grid = { left: `${left}%`, width: `${width}%`, top: 36, bottom: 8, containLabel: true };
+    left += width + PANEL_GAP;
+    return grid;
+  });
 }

@@ -10,19 +10,20 @@
 // it in words. A pure function of its data: tested as data, drawn by Echart.tsx.
 
 import type { BoxplotSeriesOption, ScatterSeriesOption } from 'echarts/charts';
-import type { Comparison, Verdict } from '../../../shared/comparisons';
+import type { Comparison, Difference, Verdict } from '../../../shared/comparisons';
 import type { ChartOption, ChartTheme } from './chart-option';
 import { bandTooltip, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';
 
-export interface DifferenceRow {
+/** A row's difference: one run's A against B (Comparison), or two runs' (RunPairDifference). */
+export interface DifferenceRow<C extends Difference = Comparison> {
   /** The row's name in words ("beta − alpha · stream · total"). */
   label: string;
   /** The row's name on its axis, drawn on canvas: the pair ("beta − alpha"), then mode and metric ("stream · total"). */
   lines: readonly [string, string];
   /** What the row says, in words: the tooltip (user text inside, escaped there). */
   sentence: string;
-  comparison: Comparison;
+  comparison: C;
 }
 
 export interface DifferenceBarsText {
@@ -33,7 +34,7 @@ export interface DifferenceBarsText {
 }
 
 /** [low, low, diff, high, high]: a box over the interval, its middle line at the difference. */
-export function differenceBox(c: Comparison): [number, number, number, number, number] {
+export function differenceBox(c: Difference): [number, number, number, number, number] {
   const low = c.ci_low_ms ?? c.diff_ms;
   const high = c.ci_high_ms ?? c.diff_ms;
   return [low, low, c.diff_ms, high, high];
@@ -58,7 +59,7 @@ function boxStyle(verdict: Verdict, theme: ChartTheme): { color: string; borderC
 const LABEL_WIDTH = 220;
 
 export function differenceBarsOption(
-  rows: readonly DifferenceRow[],
+  rows: readonly DifferenceRow<Difference>[],
   theme: ChartTheme,
   text: DifferenceBarsText,
 ): ChartOption {

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A destructive action that asks first: the first click shows what will
- * happen and the button that does it; Cancel puts things back. The keyboard
- * focus follows: to the confirming button when it appears, back to the
- * action when the question goes away.
+ * A destructive action that asks first: the first click replaces the button,
+ * in its place (never over its neighbours), with what will happen and the
+ * button that does it; Cancel or Esc puts things back. The keyboard focus
+ * follows: to the confirming button when it appears, back to the action when
+ * the question goes away.
  */
 export function ConfirmButton(props: {
   label: string;
@@ -46,7 +47,17 @@ export function ConfirmButton(props: {
     );
   }
   return (
-    <span className="confirm" role="group" aria-label={props.question}>
+    <span
+      className="confirm"
+      role="group"
+      aria-label={props.question}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || busy) return;
+        // Esc answers this question only, not a dialog or page around it.
+        event.stopPropagation();
+        close();
+      }}
+    >
       <span>{props.question}</span>
       <button
         ref={confirm}

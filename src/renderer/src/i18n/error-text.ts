@@ -4,14 +4,29 @@
 
 // From shared, not api/client: this module is pure (tested in Node, where there is no window).
 import { ApiCallError } from '../../../shared/api-client';
-import type { MessageText } from '../../../shared/messages';
+import { wordedValues, type MessageText } from '../../../shared/messages';
 
 /** The part of i18next's `t` this needs: a translation by key. */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** Main's message in the reader's language: its catalogue words, else main's English. */
 export function mainMessage(t: Translate, message: string, text: MessageText | undefined): string {
-  return text === undefined ? message : t(`messages.${text.key}`, text.values);
+  return text === undefined ? message : catalogueText(t, text);
+}
+
+/** A catalogue message in the reader's words, a message inside it too. */
+function catalogueText(t: Translate, text: MessageText): string {
+  return t(
+    `messages.${text.key}`,
+    wordedValues(text.values, (inner) => catalogueText(t, inner)),
+  );
+}
+
+/** Main's message about `field`, in the reader's language; null when the error is not about it. */
+export function fieldMessage(t: Translate, error: unknown, field: string): string | null {
+  return error instanceof ApiCallError && error.field === field
+    ? mainMessage(t, error.message, error.text)
+    : null;
 }
 
 export function errorText(t: Translate, error: unknown): string {

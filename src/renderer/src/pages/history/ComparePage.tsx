@@ -1,14 +1,16 @@
 // Two runs side by side: what each asked (when, prompt, config, where they
 // differ), then per profile and mode the key figures of A and B with their
-// 95% intervals and n, and B − A read only as far as the data allows.
+// 95% intervals and n, and B − A read only as far as the data allows; the
+// same in charts (CompareCharts), B − A there with main's interval and verdict.
 
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RunView } from '../../../../shared/api';
+import type { RunComparison } from '../../../../shared/api';
 import { lasttoken } from '../../api/client';
 import { useApiValue } from '../../api/use-api';
 import { Loaded } from '../../components/Loaded';
 import { hrefOf } from '../../router';
+import { CompareCharts } from './CompareCharts';
 import { CompareTable } from './CompareTable';
 import { compareRuns, FIGURE_CHANGING_FIELDS } from './compare-runs';
 import { RunSideCard } from './RunSideCard';
@@ -30,13 +32,14 @@ export function ComparePage({ a, b }: { a: string; b: string }) {
           </a>
         </div>
       </header>
-      <Loaded value={comparison}>{(value) => <Comparison a={value.a} b={value.b} />}</Loaded>
+      <Loaded value={comparison}>{(value) => <Comparison comparison={value} />}</Loaded>
     </div>
   );
 }
 
-function Comparison({ a, b }: { a: RunView; b: RunView }) {
+function Comparison({ comparison }: { comparison: RunComparison }) {
   const { t } = useTranslation();
+  const { a, b } = comparison;
   const view = useMemo(() => compareRuns(a, b), [a, b]);
   const changing = FIGURE_CHANGING_FIELDS.filter((field) => view.differences.includes(field));
   const differs = new Set(view.differences);
@@ -69,6 +72,9 @@ function Comparison({ a, b }: { a: RunView; b: RunView }) {
           <p className="message message-info">{t('history.comparePage.noShared')}</p>
         )}
       </section>
+      {view.rows.length > 0 && (
+        <CompareCharts a={a} b={b} rows={view.rows} differences={comparison.differences} />
+      )}
       {(view.onlyInA.length > 0 || view.onlyInB.length > 0) && (
         <section className="card stack" aria-labelledby="compare-only-title">
           <h2 id="compare-only-title">{t('history.comparePage.onlyTitle')}</h2>

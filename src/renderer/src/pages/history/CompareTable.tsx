@@ -1,9 +1,16 @@
 // The key figures of two runs side by side, per profile and mode: A's and B's
 // median with its 95% interval and n, the difference B − A, and what that
-// difference can be read as (apart, within noise, too few trials).
+// difference can be read as (apart, within noise, too few trials). The
+// figure's name stays while the table scrolls; every figure can be copied as
+// Markdown or TSV. Not sortable: its rows are grouped by profile and mode,
+// and a sort would scatter the groups.
 
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyTable } from '../../components/table/CopyTable';
+import { ScrollTable } from '../../components/table/ScrollTable';
 import { MISSING, useFormat } from '../../i18n/format';
+import { compareTableText } from './compare-table-text';
 import {
   signedText,
   type CompareFigure,
@@ -16,38 +23,43 @@ import {
 
 export function CompareTable({ rows }: { rows: readonly ProfileModeComparison[] }) {
   const { t } = useTranslation();
+  const format = useFormat();
+  const captionId = useId();
   return (
-    <div className="table-wrap">
-      <table className="compare-table">
-        <caption className="visually-hidden">{t('history.comparePage.figures')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('history.comparePage.columns.figure')}</th>
-            <th scope="col" className="number">
-              {t('history.comparePage.columns.a')}
-            </th>
-            <th scope="col" className="number">
-              {t('history.comparePage.columns.b')}
-            </th>
-            <th scope="col" className="number">
-              {t('history.comparePage.columns.difference')}
-            </th>
-            <th scope="col">{t('history.comparePage.columns.reading')}</th>
-          </tr>
-        </thead>
-        {rows.map((row) => (
-          <tbody key={`${row.profile_id}/${row.mode}`}>
-            <tr className="compare-group">
-              <th scope="rowgroup" colSpan={5}>
-                <GroupHeading row={row} />
+    <div className="stack compare-table-block">
+      <CopyTable table={() => compareTableText(rows, t, format)} />
+      <ScrollTable labelledBy={captionId}>
+        <table className="compare-table">
+          <caption id={captionId} className="visually-hidden">
+            {t('history.comparePage.figures')}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="sticky-col sticky-col-edge">
+                {t('history.comparePage.columns.figure')}
               </th>
+              {(['a', 'b', 'difference'] as const).map((column) => (
+                <th key={column} scope="col" className="number">
+                  {t(`history.comparePage.columns.${column}`)}
+                </th>
+              ))}
+              <th scope="col">{t('history.comparePage.columns.reading')}</th>
             </tr>
-            {row.metrics.map((metric) => (
-              <MetricRow key={metric.metric} mode={row.mode} comparison={metric} />
-            ))}
-          </tbody>
-        ))}
-      </table>
+          </thead>
+          {rows.map((row) => (
+            <tbody key={`${row.profile_id}/${row.mode}`}>
+              <tr className="compare-group">
+                <th scope="rowgroup" colSpan={5}>
+                  <GroupHeading row={row} />
+                </th>
+              </tr>
+              {row.metrics.map((metric) => (
+                <MetricRow key={metric.metric} mode={row.mode} comparison={metric} />
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </ScrollTable>
     </div>
   );
 }
@@ -97,7 +109,7 @@ function MetricRow({
   const { metric, difference, relative } = comparison;
   return (
     <tr>
-      <th scope="row" className="compare-metric">
+      <th scope="row" className="compare-metric sticky-col sticky-col-edge">
         {t(`common.metrics.${metric}`)}
         {mode === 'plain' && metric === 'first_byte_ms' && (
           <span className="small muted"> {t('history.comparePage.ttfbNote')}</span>

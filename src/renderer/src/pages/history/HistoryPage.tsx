@@ -233,6 +233,9 @@ function RunsSection(props: {
       />
       <RunsTable
         runs={shown.runs}
+        order={query.order ?? 'newest'}
+        // Another order starts from its first page.
+        onOrder={(order) => props.onQuery({ ...query, order, page: 1 })}
         chosen={props.chosen}
         onToggle={(run) => props.onChosen(toggleChosen(props.chosen, run))}
         onDelete={remove}

@@ -1,6 +1,7 @@
 // One side of a comparison: when the run started, how it ended, what it
 // asked (prompt and config, the fields that differ from the other side
-// marked), its profiles and its counted trials; and the way to the run itself.
+// marked), its profiles and its counted trials; the way to the run itself,
+// and to New run filled in from it.
 
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import type { RunView } from '../../../../shared/api';
 import { RunStatusBadge } from '../../components/StatusBadge';
 import { useFormat } from '../../i18n/format';
 import { hrefOf } from '../../router';
+import { RunAgainLink } from '../run/results/RunAgain';
 import type { ConfigField } from './compare-runs';
 import { useRunTime } from './use-run-time';
 import { hidesFailures } from '../../../../shared/failing-profiles';
@@ -58,6 +60,7 @@ export function RunSideCard(props: {
           <a href={hrefOf({ page: 'run', runId: run.id })}>
             {t('history.comparePage.openRun', { side: props.side })}
           </a>
+          <RunAgainLink runId={run.id} />
         </div>
       </header>
       <Prompt text={config.prompt} differs={props.differs.has('prompt')} />

@@ -1,32 +1,91 @@
 // One page of the runs list: when, status, profiles, models, what was asked,
 // the trials counted, the calls planned. A row opens its run; a box chooses
-// it for a comparison (two at most); Delete asks first.
+// it for a comparison (two at most); Delete asks first, in its place. The
+// date and the box stay while the table scrolls; columns that do not fit the
+// box move into each row's details (Delete never does). The order is by
+// start, the store's (the list is paged there), newest or oldest first.
 
-import { Fragment, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RunListItem } from '../../../../shared/run';
+import type { RunListItem, RunListOrder } from '../../../../shared/run';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { RunAgainLink } from '../run/results/RunAgain';
 import { RunStatusBadge } from '../../components/StatusBadge';
+import { DetailsRow, DetailsToggle } from '../../components/table/RowDetails';
+import { ScrollTable } from '../../components/table/ScrollTable';
+import { SortHeader } from '../../components/table/SortHeader';
+import type { Sort } from '../../components/table/sort';
+import { useFittingColumns } from '../../components/table/use-fitting-columns';
 import { hrefOf, navigate } from '../../router';
 import { formatHistoryQuery, NO_FILTERS } from './history-query';
 import { MAX_CHOSEN, type ChosenRun } from './run-selection';
 import { useRunTime } from './use-run-time';
 
-const COLUMNS = 9;
-
 /** Names past this many are summed up as "+N more": a run may have a hundred profiles. */
 const SHOWN_NAMES = 3;
 
+type Column = 'status' | 'profiles' | 'models' | 'setup' | 'trials' | 'calls';
+const COLUMNS: readonly Column[] = ['status', 'profiles', 'models', 'setup', 'trials', 'calls'];
+/** What goes into the rows' details when the table is too wide for its box, the least needed first. */
+const COLLAPSIBLE: readonly Column[] = ['calls', 'setup', 'models', 'profiles', 'trials'];
+/** The box, the start and the actions: always shown. */
+const FIXED_COLUMNS = 3;
+
+const NUMBER_COLUMNS = new Set<Column>(['trials', 'calls']);
+
+function Cell({ column, run }: { column: Column; run: RunListItem }) {
+  const { t } = useTranslation();
+  switch (column) {
+    case 'status':
+      return <RunStatusBadge status={run.status} withFailures={run.with_failures} />;
+    case 'profiles':
+      return <Names names={run.profiles.map((p) => p.name)} />;
+    case 'models':
+      return <Names names={[...new Set(run.profiles.map((p) => p.model))]} mono />;
+    case 'setup':
+      return (
+        <span className="small history-setup">
+          {t('history.list.setup', {
+            modes: run.config.modes.map((m) => t(`common.modes.${m}`)).join(' + '),
+            trials: run.config.trials,
+          })}
+        </span>
+      );
+    case 'trials':
+      return <TrialCounts run={run} />;
+    case 'calls':
+      return <>{run.planned_calls}</>;
+  }
+}
+
 export function RunsTable(props: {
   runs: readonly RunListItem[];
+  order: RunListOrder;
+  onOrder: (order: RunListOrder) => void;
   chosen: readonly ChosenRun[];
   onToggle: (run: RunListItem) => void;
   onDelete: (run: RunListItem) => Promise<void>;
   /** Why deleting a run failed, shown under its row. */
   problem: { runId: string; message: ReactNode } | null;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const captionId = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const hidden = useFittingColumns(box, COLLAPSIBLE, [props.runs, i18n.language]);
+  const shown = COLUMNS.filter((column) => !hidden.has(column));
+  const span = FIXED_COLUMNS + shown.length;
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const full = props.chosen.length >= MAX_CHOSEN;
+  const sort: Sort<'started'> = {
+    key: 'started',
+    direction: props.order === 'oldest' ? 'ascending' : 'descending',
+  };
+
+  const toggleDetails = (id: string): void => {
+    const next = new Set(open);
+    if (!next.delete(id)) next.add(id);
+    setOpen(next);
+  };
 
   // The date is the row's link; a click anywhere else on the row (not on a control) follows it too.
   const openRow = (event: MouseEvent<HTMLTableRowElement>, run: RunListItem): void => {
@@ -37,26 +96,38 @@ export function RunsTable(props: {
   };
 
   return (
-    <div className="table-wrap">
+    <ScrollTable labelledBy={captionId} box={box}>
       <table className="runs-table">
-        <caption className="visually-hidden">{t('history.list.caption')}</caption>
+        <caption id={captionId} className="visually-hidden">
+          {t(props.order === 'oldest' ? 'history.list.captionOldest' : 'history.list.caption')}
+        </caption>
         <thead>
           <tr>
-            <th scope="col" className="runs-choose">
+            <th scope="col" className="runs-choose sticky-col">
               <span className="visually-hidden">{t('history.list.columns.choose')}</span>
             </th>
-            <th scope="col">{t('history.list.columns.started')}</th>
-            <th scope="col">{t('history.list.columns.status')}</th>
-            <th scope="col">{t('history.list.columns.profiles')}</th>
-            <th scope="col">{t('history.list.columns.models')}</th>
-            <th scope="col">{t('history.list.columns.setup')}</th>
-            <th scope="col" className="number">
-              {t('history.list.columns.trials')}
-            </th>
-            <th scope="col" className="number">
-              {t('history.list.columns.calls')}
-            </th>
-            <th scope="col">
+            <SortHeader
+              sortKey="started"
+              sort={sort}
+              cycle={false}
+              onSort={(next) =>
+                props.onOrder(next?.direction === 'ascending' ? 'oldest' : 'newest')
+              }
+              className="runs-started sticky-col sticky-col-edge"
+            >
+              {t('history.list.columns.started')}
+            </SortHeader>
+            {shown.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                data-column={column}
+                className={NUMBER_COLUMNS.has(column) ? 'number' : undefined}
+              >
+                {t(`history.list.columns.${column}`)}
+              </th>
+            ))}
+            <th scope="col" className="runs-actions">
               <span className="visually-hidden">{t('history.list.columns.actions')}</span>
             </th>
           </tr>
@@ -64,13 +135,16 @@ export function RunsTable(props: {
         <tbody>
           {props.runs.map((run) => {
             const chosen = props.chosen.some((c) => c.id === run.id);
+            const detailsId = `run-details-${run.id}`;
+            const detailsOpen = hidden.size > 0 && open.has(run.id);
             return (
               <Fragment key={run.id}>
                 <tr
                   className={chosen ? 'history-run-row history-chosen' : 'history-run-row'}
+                  data-run={run.id}
                   onClick={(event) => openRow(event, run)}
                 >
-                  <td className="runs-choose">
+                  <td className="runs-choose sticky-col">
                     <ChooseBox
                       run={run}
                       chosen={chosen}
@@ -78,40 +152,51 @@ export function RunsTable(props: {
                       onToggle={props.onToggle}
                     />
                   </td>
-                  <td>
+                  <td className="runs-started sticky-col sticky-col-edge">
                     <StartedCell run={run} />
                   </td>
-                  <td>
-                    <RunStatusBadge status={run.status} withFailures={run.with_failures} />
-                  </td>
-                  <td>
-                    <Names names={run.profiles.map((p) => p.name)} />
-                  </td>
-                  <td>
-                    <Names names={[...new Set(run.profiles.map((p) => p.model))]} mono />
-                  </td>
-                  <td className="small history-setup">
-                    {t('history.list.setup', {
-                      modes: run.config.modes.map((m) => t(`common.modes.${m}`)).join(' + '),
-                      trials: run.config.trials,
-                    })}
-                  </td>
-                  <td className="number">
-                    <TrialCounts run={run} />
-                  </td>
-                  <td className="number">{run.planned_calls}</td>
+                  {shown.map((column) => (
+                    <td
+                      key={column}
+                      data-column={column}
+                      className={NUMBER_COLUMNS.has(column) ? 'number' : undefined}
+                    >
+                      <Cell column={column} run={run} />
+                    </td>
+                  ))}
                   <td className="runs-actions">
-                    <ConfirmButton
-                      label={t('common.actions.delete')}
-                      question={t('history.list.deleteQuestion', { n: run.trials })}
-                      onConfirm={() => props.onDelete(run)}
-                    />
+                    <span className="runs-actions-inner">
+                      {hidden.size > 0 && (
+                        <DetailsToggle
+                          open={detailsOpen}
+                          controls={detailsId}
+                          onToggle={() => toggleDetails(run.id)}
+                        />
+                      )}
+                      <RunAgainLink runId={run.id} className="button" />
+                      <ConfirmButton
+                        label={t('common.actions.delete')}
+                        question={t('history.list.deleteQuestion', { n: run.trials })}
+                        onConfirm={() => props.onDelete(run)}
+                      />
+                    </span>
                   </td>
                 </tr>
+                {detailsOpen && (
+                  <DetailsRow
+                    id={detailsId}
+                    span={span}
+                    items={COLUMNS.filter((column) => hidden.has(column)).map((column) => ({
+                      key: column,
+                      label: t(`history.list.columns.${column}`),
+                      value: <Cell column={column} run={run} />,
+                    }))}
+                  />
+                )}
                 {props.problem?.runId === run.id && (
                   // Under the row it is about: the list may be scrolled far from its top.
                   <tr className="history-row-problem">
-                    <td colSpan={COLUMNS}>{props.problem.message}</td>
+                    <td colSpan={span}>{props.problem.message}</td>
                   </tr>
                 )}
               </Fragment>
@@ -119,7 +204,7 @@ export function RunsTable(props: {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }
 

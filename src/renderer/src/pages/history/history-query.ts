@@ -3,7 +3,12 @@
 // finds the list as they left it, and a filtered view can be bookmarked.
 // router.ts ignores what follows `?`, so the route stays `history`.
 
-import { RUN_STATUSES, type RunListFilter, type RunStatus } from '../../../../shared/run';
+import {
+  RUN_STATUSES,
+  type RunListFilter,
+  type RunListOrder,
+  type RunStatus,
+} from '../../../../shared/run';
 import { pagesFor } from '../../components/paging';
 
 export interface HistoryQuery {
@@ -16,6 +21,8 @@ export interface HistoryQuery {
   status: RunStatus | null;
   /** The runs of one series (repeated runs). */
   series: string | null;
+  /** By start, the store's way (the list is paged): newest first unless said. */
+  order?: RunListOrder;
   /** 1-based. */
   page: number;
 }
@@ -68,6 +75,7 @@ export function parseHistoryQuery(hash: string): HistoryQuery {
     to: day(text('to')),
     status: RUN_STATUSES.find((s) => s === status) ?? null,
     series: text('series'),
+    ...(text('order') === 'oldest' ? { order: 'oldest' as const } : {}),
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -80,6 +88,7 @@ export function formatHistoryQuery(query: HistoryQuery): string {
   if (query.to) params.set('to', query.to);
   if (query.status) params.set('status', query.status);
   if (query.series) params.set('series', query.series);
+  if (query.order === 'oldest') params.set('order', query.order);
   if (query.page > 1) params.set('page', String(query.page));
   const search = params.toString();
   return search ? `#/history?${search}` : '#/history';
@@ -103,6 +112,7 @@ export function listFilter(query: HistoryQuery, page: number): RunListFilter {
   if (query.model) filter.model = query.model;
   if (query.status) filter.status = query.status;
   if (query.series) filter.series_id = query.series;
+  if (query.order === 'oldest') filter.order = query.order;
   const from = query.from && localDayStart(query.from);
   const to = query.to && nextDayStart(query.to);
   if (from) filter.from = from.toISOString();

@@ -5,6 +5,7 @@
 
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayName } from '../../i18n/profile-name';
 import type { KeyStatus, ProfileCheck } from '../../../../shared/api';
 import type { Profile } from '../../../../shared/run';
 import { hrefOf } from '../../router';
@@ -77,7 +78,7 @@ export function ProfilePicker(props: {
             <span className="profile-option-text">
               <span className="profile-option-name wrap-anywhere">
                 <span className="profile-swatch" data-series={profile.color} aria-hidden="true" />
-                {profile.name}
+                {displayName(profile, t)}
               </span>
               <span className="mono small muted profile-option-model" title={profile.model}>
                 {profile.model}

@@ -77,7 +77,7 @@ export function modesOf(choice: ModeChoice): Mode[] {
 }
 
 /** Seconds without float noise (0.1 s, not 0.10000000000000001 s). */
-function secondsText(ms: number): string {
+export function secondsText(ms: number): string {
   return String(Math.round(ms) / SECOND);
 }
 

@@ -4,7 +4,7 @@
 // (write-only: stored ones are said, never shown). Folded away until opened,
 // or open when the profile uses any of it: most endpoints need none.
 
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIALECT_KEY_HEADERS } from '../../../../shared/presets';
 import { PROXY_MODES, type ProxyMode } from '../../../../shared/run';
@@ -52,6 +52,8 @@ export function ConnectionFields(props: {
   /** The keychain holds credentials for the saved profile's proxy. */
   credentialsStored: boolean;
   error: (field: ErrorField) => string | undefined;
+  /** The key variable's field is shown by the key (the keychain could not store one). */
+  keyEnvElsewhere: boolean;
 }) {
   const { t } = useTranslation();
   const { draft, onChange } = props;
@@ -84,13 +86,13 @@ export function ConnectionFields(props: {
             onChange={(value) => onChange({ key_prefix: value })}
           />
         </div>
-        <CodeField
-          label={t('profiles.connection.keyEnv')}
-          hint={t('profiles.connection.keyEnvHint')}
-          error={props.error('key_env')}
-          value={draft.key_env}
-          onChange={(value) => onChange({ key_env: value })}
-        />
+        {!props.keyEnvElsewhere && (
+          <KeyEnvField
+            value={draft.key_env}
+            onChange={(value) => onChange({ key_env: value })}
+            error={props.error('key_env')}
+          />
+        )}
         <HeaderRows
           kind="query"
           rows={draft.query}
@@ -194,6 +196,23 @@ function ProxyFields(props: {
   );
 }
 
+/** The name of the variable a run reads the key from: the way to a key without a keychain. */
+export function KeyEnvField(props: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <CodeField
+      label={t('profiles.connection.keyEnv')}
+      hint={t('profiles.connection.keyEnvHint')}
+      {...props}
+    />
+  );
+}
+
 /** A one-line field for names and addresses: monospace, no autocomplete, no spell check. */
 function CodeField(props: {
   label: string;
@@ -202,11 +221,13 @@ function CodeField(props: {
   value: string;
   placeholder?: string;
   onChange: (value: string) => void;
+  inputRef?: Ref<HTMLInputElement> | undefined;
 }) {
   return (
     <Field label={props.label} hint={props.hint} error={props.error}>
       {({ id, describedBy, invalid }) => (
         <input
+          ref={props.inputRef}
           id={id}
           className="mono"
           value={props.value}

@@ -1,23 +1,26 @@
 // What "Test connection" found: the status in words, the HTTP status, the
-// time to the first token and the total, then the provider's message or the
-// start of the answer (both are the provider's text: shown, never obeyed).
+// time to the first token and the total, then the provider's message (or why
+// the connection failed) or the start of the answer (the provider's text:
+// shown, never obeyed), and what it means (connection-test-text.ts).
 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useFormat, MISSING } from '../../i18n/format';
+import { connectionTestText } from './connection-test-text';
 import type { ConnectionTestState } from './use-connection-test';
 
 export function ConnectionTestResult({ state }: { state: ConnectionTestState }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const text = state.kind === 'done' ? connectionTestText(state.result) : null;
   // One live region that stays mounted, so the result is announced when it replaces "testing".
   return (
     <div className="connection-test" aria-live="polite">
       {state.kind === 'running' && <Running startedAt={state.startedAt} />}
       {state.kind === 'failed' && <ErrorMessage error={state.error} />}
-      {state.kind === 'done' && (
+      {state.kind === 'done' && text !== null && (
         <section
           className={`test-result ${state.result.status === 'ok' ? 'test-ok' : 'test-failed'}`}
           aria-label={t('profiles.test.resultLabel')}
@@ -44,12 +47,7 @@ export function ConnectionTestResult({ state }: { state: ConnectionTestState }) 
           </dl>
           {state.result.message !== null && (
             <div className="test-text">
-              <p className="small muted">
-                {/* No HTTP status: nothing answered (a refused connection, a timeout), no provider spoke. */}
-                {state.result.http_status === null
-                  ? t('profiles.test.whatHappened')
-                  : t('profiles.test.providerSaid')}
-              </p>
+              <p className="small muted">{t(text.messageLabel)}</p>
               <p className="quoted wrap-anywhere">{state.result.message}</p>
             </div>
           )}
@@ -61,12 +59,7 @@ export function ConnectionTestResult({ state }: { state: ConnectionTestState }) 
           )}
           <p className="small muted">
             {t('profiles.twoSentences', {
-              first:
-                state.result.status !== 'ok'
-                  ? t('profiles.test.failedMeaning')
-                  : state.result.key_sent
-                    ? t('profiles.test.okMeaning')
-                    : t('profiles.test.okWithoutKey'),
+              first: t(text.meaning),
               second: t('profiles.test.testedAt', { time: format.dateTime(state.at) }),
             })}
           </p>

@@ -1,12 +1,15 @@
 // The API key, write-only: what the keychain holds is said (stored, none, or
 // why it cannot be asked), never shown; a key typed here is stored when the
-// profile is saved, and a stored key can be deleted.
+// profile is saved, and a stored key can be deleted. When the keychain cannot
+// store one, the way around it (a key variable) is offered right here.
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyStatus } from '../../../../shared/api';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Field } from '../../components/Field';
+import type { KeychainTrouble } from './keychain-trouble';
+import { KeychainTroubleNote } from './KeychainTroubleNote';
 import { KeyStatusLine } from './KeyStatusLine';
 
 export function KeyField(props: {
@@ -17,6 +20,9 @@ export function KeyField(props: {
   onChange: (key: string) => void;
   error: string | undefined;
   onDelete: () => Promise<void>;
+  /** The keychain could not store the key just typed: said here, with the key variable's field. */
+  trouble: KeychainTrouble | null;
+  keyEnv: { value: string; onChange: (value: string) => void; error: string | undefined };
 }) {
   const { t } = useTranslation();
   const stored = props.status?.state === 'stored';
@@ -25,7 +31,7 @@ export function KeyField(props: {
   return (
     <section className="card stack">
       <h2>{t('profiles.key.title')}</h2>
-      {props.saved && (
+      {props.saved && props.trouble === null && (
         <p className="key-status-row">
           <span className="muted">{t('profiles.key.now')}</span>{' '}
           <KeyStatusLine builtin={false} status={props.status} />
@@ -60,6 +66,14 @@ export function KeyField(props: {
           </div>
         )}
       </Field>
+      {props.trouble !== null && (
+        <KeychainTroubleNote
+          trouble={props.trouble}
+          keyEnv={props.keyEnv.value}
+          onKeyEnv={props.keyEnv.onChange}
+          keyEnvError={props.keyEnv.error}
+        />
+      )}
       {stored && (
         <div className="page-actions">
           <ConfirmButton

@@ -4,8 +4,10 @@
 
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayName } from '../../i18n/profile-name';
 import type { KeyStatus } from '../../../../shared/api';
 import type { Profile } from '../../../../shared/run';
+import { lasttoken } from '../../api/client';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { useFormat } from '../../i18n/format';
 import { ConnectionTestResult } from './ConnectionTestResult';
@@ -25,7 +27,7 @@ export function ProfileCard(props: {
   const { profile, keyStatus } = props;
   const { t } = useTranslation();
   const headingId = useId();
-  const test = useConnectionTest(profile.id);
+  const test = useConnectionTest(() => lasttoken().profilesTest({ id: profile.id }));
   const keyRefused =
     keyStatus?.state === 'stored' &&
     !profile.allow_insecure_key &&
@@ -41,7 +43,7 @@ export function ProfileCard(props: {
             title={t(`profiles.colors.${profile.color}`)}
             aria-hidden="true"
           />
-          {profile.name}
+          {displayName(profile, t)}
         </h2>
         {profile.builtin && <span className="badge badge-muted">{t('profiles.card.builtin')}</span>}
       </div>

@@ -1,7 +1,8 @@
 // The form for a new profile or a saved one. Every refusal comes from the
 // services and is shown next to the field it names; the key typed here is
 // stored once the profile is saved (a new profile has no id to store it under
-// before that).
+// before that). The form can be tested as it stands, before it is saved, and
+// leaving it with unsaved changes asks first.
 
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +13,23 @@ import { lasttoken } from '../../api/client';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { Field } from '../../components/Field';
 import { ConnectionFields } from './ConnectionFields';
+import { ConnectionTestResult } from './ConnectionTestResult';
 import { DefaultsFields } from './DefaultsFields';
 import { insecureHostOf } from './endpoint-url';
 import { errorText } from '../../i18n/error-text';
-import { asSentence, serviceFieldOf, type ErrorField } from './form-errors';
+import {
+  formErrorsOf,
+  mergedErrors,
+  NO_ERRORS,
+  withoutField,
+  type ErrorField,
+  type FormErrors,
+} from './form-errors';
+import { hasUnsavedChanges } from './form-changes';
 import { HeaderRows } from './HeaderRows';
+import { keychainTroubleOf, type KeychainTrouble } from './keychain-trouble';
 import { KeyField } from './KeyField';
+import { LeaveDialog } from './LeaveDialog';
 import { ModelField } from './ModelField';
 import { modelsQueryOf } from './model-list';
 import { ColorField } from './ColorField';
@@ -28,26 +40,12 @@ import {
   inputOfDraft,
   paramFieldsOf,
   withPreset,
+  type BuiltInput,
   type ProfileDraft,
 } from './profile-draft';
 import { hrefOfProfilesView } from './profiles-view';
-
-interface FormErrors {
-  fields: Partial<Record<ErrorField, string>>;
-  /** A refusal about no one field (a name taken, the history unwritable...). */
-  form: unknown;
-}
-
-const NO_ERRORS: FormErrors = { fields: {}, form: null };
-
-function errorsOf(error: unknown): FormErrors {
-  const field = serviceFieldOf(error);
-  if (field === null) return { fields: {}, form: error };
-  return {
-    fields: { [field]: asSentence(error instanceof Error ? error.message : String(error)) },
-    form: null,
-  };
-}
+import { useConnectionTest } from './use-connection-test';
+import { useLeaveGuard } from './use-leave-guard';
 
 export function ProfileEditor(props: {
   profile: Profile | null;
@@ -62,10 +60,15 @@ export function ProfileEditor(props: {
   const { t } = useTranslation();
   const [saved, setSaved] = useState(props.profile);
   const [keyStatus, setKeyStatus] = useState(props.keyStatus);
-  const [draft, setDraft] = useState(() => draftOf(props.profile, props.suggestedColor ?? null));
+  const [opened] = useState(() => draftOf(props.profile, props.suggestedColor ?? null));
+  const [draft, setDraft] = useState(opened);
+  // What saving last kept (for a new profile: the form as it opened), to tell unsaved changes.
+  const [lastSaved, setLastSaved] = useState(opened);
   const [key, setKey] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [trouble, setTrouble] = useState<KeychainTrouble | null>(null);
   const [busy, setBusy] = useState(false);
+  const guard = useLeaveGuard(hasUnsavedChanges(lastSaved, draft, key));
   const formRef = useRef<HTMLFormElement>(null);
   const insecureHost = insecureHostOf(draft.base_url);
   const fieldError = (field: ErrorField): string | undefined => errors.fields[field];
@@ -78,19 +81,50 @@ export function ProfileEditor(props: {
   const set = <K extends keyof ProfileDraft>(field: K, value: ProfileDraft[K]): void =>
     setDraft((d) => ({ ...d, [field]: value }));
 
-  const submit = async (event: FormEvent): Promise<void> => {
-    event.preventDefault();
+  /** The form's own problems, and main's about the rest at the same time: every one at once. */
+  const allProblems = async (built: Extract<BuiltInput, { ok: false }>): Promise<FormErrors> => {
+    const checked = await lasttoken()
+      .profilesValidate({ ...(saved && { id: saved.id }), profile: built.input })
+      .then(
+        () => NO_ERRORS,
+        (error: unknown) => formErrorsOf(t, error),
+      );
+    return mergedErrors(t, built.problems, checked);
+  };
+
+  const test = useConnectionTest(async () => {
     const built = inputOfDraft(draft);
     if (!built.ok) {
-      setErrors({
-        fields: Object.fromEntries(built.problems.map((p) => [p.field, t(p.key, p.values)])),
-        form: null,
+      // A request needs no name: an empty one is no reason not to test.
+      setErrors(withoutField(await allProblems(built), 'name'));
+      return null;
+    }
+    setErrors(NO_ERRORS);
+    try {
+      return await lasttoken().profilesTestDraft({
+        ...(saved && { id: saved.id }),
+        profile: built.input,
+        ...(key !== '' && { key }),
       });
+    } catch (error) {
+      const refused = formErrorsOf(t, error);
+      if (refused.form !== null) throw error;
+      setErrors(refused);
+      return null;
+    }
+  });
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    const submitted = draft;
+    const built = inputOfDraft(submitted);
+    const api = lasttoken();
+    if (!built.ok) {
+      setErrors(await allProblems(built));
       return;
     }
     setBusy(true);
     setErrors(NO_ERRORS);
-    const api = lasttoken();
     let profile: Profile;
     try {
       profile = saved
@@ -98,10 +132,11 @@ export function ProfileEditor(props: {
         : await api.profilesCreate(built.input);
     } catch (error) {
       setBusy(false);
-      setErrors(errorsOf(error));
+      setErrors(formErrorsOf(t, error));
       return;
     }
     if (key === '') {
+      guard.release();
       await props.onSaved(profile, false);
       return;
     }
@@ -112,6 +147,7 @@ export function ProfileEditor(props: {
       if (!saved)
         window.history.replaceState(null, '', hrefOfProfilesView({ kind: 'edit', id: profile.id }));
       setSaved(profile);
+      setLastSaved(submitted);
       setBusy(false);
       void props.onChanged();
       // What the keychain holds now (nothing new, or why it cannot be asked).
@@ -119,12 +155,20 @@ export function ProfileEditor(props: {
         (statuses) => setKeyStatus(statuses[profile.id] ?? null),
         () => setKeyStatus(null),
       );
+      const refusal = keychainTroubleOf(error);
+      if (refusal !== null) {
+        // A key the keychain cannot hold would be refused again by the next save: the way on is a variable.
+        setKey('');
+        setTrouble(refusal);
+        return;
+      }
       setErrors({
         fields: { key: t('profiles.key.notStored', { message: errorText(t, error) }) },
         form: null,
       });
       return;
     }
+    guard.release();
     await props.onSaved(profile, true);
   };
 
@@ -239,13 +283,33 @@ export function ProfileEditor(props: {
         onChange={setKey}
         error={fieldError('key')}
         onDelete={deleteKey}
+        trouble={trouble}
+        keyEnv={{
+          value: draft.key_env,
+          onChange: (value) => set('key_env', value),
+          error: fieldError('key_env'),
+        }}
       />
+
+      <section className="card stack draft-test">
+        <h2>{t('profiles.test.draftTitle')}</h2>
+        <p className="hint">
+          {saved ? t('profiles.test.draftHintSaved') : t('profiles.test.draftHintNew')}
+        </p>
+        <div className="page-actions">
+          <button type="button" disabled={test.state.kind === 'running'} onClick={test.start}>
+            {t('profiles.test.action')}
+          </button>
+        </div>
+        <ConnectionTestResult state={test.state} />
+      </section>
 
       <ConnectionFields
         draft={draft}
         onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
         credentialsStored={saved?.proxy_auth === true && saved.proxy_mode === 'url'}
         error={fieldError}
+        keyEnvElsewhere={trouble !== null}
       />
 
       <section className="card stack">
@@ -305,6 +369,9 @@ export function ProfileEditor(props: {
           {t('common.actions.cancel')}
         </a>
       </div>
+      {guard.pending !== null && (
+        <LeaveDialog isNew={saved === null} onStay={guard.stay} onLeave={guard.leave} />
+      )}
     </form>
   );
 }

@@ -5,6 +5,7 @@
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayName } from '../../i18n/profile-name';
 import { freeProfileColor, type Profile } from '../../../../shared/run';
 import { lasttoken } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
@@ -153,7 +154,7 @@ function ProfileList(props: {
       {props.notice && <Notice content={props.notice} onClose={() => props.onNotice(null)} />}
       {demo && own.length === 0 && (
         <div className="message message-info demo-note">
-          <p>{t('profiles.demoNote', { name: demo.name })}</p>
+          <p>{t('profiles.demoNote', { name: displayName(demo, t) })}</p>
           <a className="button" href={hrefOf({ page: 'new-run' })}>
             {t('profiles.demoAction')}
           </a>
@@ -197,7 +198,7 @@ function CannotEdit({ profile }: { profile: Profile | null }) {
     <EmptyState
       title={
         profile
-          ? t('profiles.cannotEdit.builtin', { name: profile.name })
+          ? t('profiles.cannotEdit.builtin', { name: displayName(profile, t) })
           : t('profiles.cannotEdit.missing')
       }
     >

@@ -121,8 +121,13 @@ export interface DraftProblem {
   values?: Record<string, string | number>;
 }
 
+/**
+ * The input to send, or the form's own problems and what it could build
+ * without the values it refused (for main to check the rest at the same time).
+ */
 export type BuiltInput =
-  { ok: true; input: ProfileInputOf } | { ok: false; problems: DraftProblem[] };
+  | { ok: true; input: ProfileInputOf }
+  | { ok: false; problems: DraftProblem[]; input: ProfileInputOf };
 
 /** The form for `profile`, or for a new one in `suggestedColor` (null: the service's choice). */
 export function draftOf(
@@ -267,35 +272,30 @@ export function inputOfDraft(draft: ProfileDraft): BuiltInput {
   if (!query.ok) problems.push(query.problem);
   const params = paramsOfDraft(draft.params, draft.dialect);
   if (!params.ok) problems.push(...params.problems);
-  if (!headers.ok || !query.ok || !params.ok || problems.length > 0) {
-    return { ok: false, problems };
-  }
   const credentials = proxyCredentialsOf(draft);
-  return {
-    ok: true,
-    input: {
-      name: draft.name,
-      ...(draft.color !== null && { color: draft.color }),
-      base_url: draft.base_url,
-      model: draft.model,
-      dialect: draft.dialect,
-      headers: headers.pairs,
-      defaults,
-      // Always sent: clearing every field is how a profile stops sending its parameters.
-      params: params.params,
-      notes: draft.notes,
-      // Asked only where it matters: a confirmation hidden from the user is no confirmation.
-      allow_insecure_key: draft.allow_insecure_key && needsInsecureKeyConfirmation(draft.base_url),
-      key_header: orNull(draft.key_header),
-      // Verbatim: its trailing space is what separates it from the key.
-      key_prefix: draft.key_prefix === '' ? null : draft.key_prefix,
-      query: query.pairs,
-      key_env: orNull(draft.key_env),
-      proxy_mode: draft.proxy_mode,
-      proxy_url: draft.proxy_mode === 'url' ? draft.proxy_url.trim() : null,
-      ...(credentials === undefined ? {} : { proxy_credentials: credentials }),
-    },
+  const input: ProfileInputOf = {
+    name: draft.name,
+    ...(draft.color !== null && { color: draft.color }),
+    base_url: draft.base_url,
+    model: draft.model,
+    dialect: draft.dialect,
+    headers: headers.ok ? headers.pairs : {},
+    defaults,
+    // Always sent: clearing every field is how a profile stops sending its parameters.
+    params: params.ok ? params.params : {},
+    notes: draft.notes,
+    // Asked only where it matters: a confirmation hidden from the user is no confirmation.
+    allow_insecure_key: draft.allow_insecure_key && needsInsecureKeyConfirmation(draft.base_url),
+    key_header: orNull(draft.key_header),
+    // Verbatim: its trailing space is what separates it from the key.
+    key_prefix: draft.key_prefix === '' ? null : draft.key_prefix,
+    query: query.ok ? query.pairs : {},
+    key_env: orNull(draft.key_env),
+    proxy_mode: draft.proxy_mode,
+    proxy_url: draft.proxy_mode === 'url' ? draft.proxy_url.trim() : null,
+    ...(credentials === undefined ? {} : { proxy_credentials: credentials }),
   };
+  return problems.length > 0 ? { ok: false, problems, input } : { ok: true, input };
 }
 
 /** The fields the form shows for `dialect`, in order: Anthropic has no seed, OpenAI no thinking budget. */

@@ -5,9 +5,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_READER_PACE_TPS, MIN_READER_PACE_TPS } from '../../../../shared/reader';
-import { ApiCallError } from '../../api/client';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { Field } from '../../components/Field';
+import { fieldMessage } from '../../i18n/error-text';
 import { SaveActions } from './SaveActions';
 
 export function ReaderPaceForm(props: { pace: number; onSave: (pace: number) => Promise<void> }) {
@@ -15,8 +15,7 @@ export function ReaderPaceForm(props: { pace: number; onSave: (pace: number) => 
   const [draft, setDraft] = useState(String(props.pace));
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
-  const fieldError =
-    error instanceof ApiCallError && error.field === 'reader_pace_tps' ? error.message : null;
+  const fieldError = fieldMessage(t, error, 'reader_pace_tps');
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();

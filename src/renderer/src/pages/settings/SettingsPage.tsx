@@ -8,10 +8,14 @@ import { ApiCallError } from '../../api/client';
 import { useApp } from '../../app/app-context';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { Field } from '../../components/Field';
+import { fieldMessage } from '../../i18n/error-text';
 import { ReaderPaceForm } from './ReaderPaceForm';
 import { SaveActions } from './SaveActions';
 
 const SECOND = 1000;
+
+/** What the keyboard does beyond Tab and Enter, as Settings lists it. */
+const SHORTCUTS = ['startRun', 'escape', 'chartLegend', 'trialRow'] as const;
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -80,12 +84,14 @@ export function SettingsPage() {
       <section className="card stack">
         <h2>{t('settings.shortcuts.title')}</h2>
         <dl className="shortcuts">
-          <div>
-            <dt>
-              <kbd>{t('settings.shortcuts.startRunKeys')}</kbd>
-            </dt>
-            <dd>{t('settings.shortcuts.startRun')}</dd>
-          </div>
+          {SHORTCUTS.map((shortcut) => (
+            <div key={shortcut}>
+              <dt>
+                <kbd>{t(`settings.shortcuts.${shortcut}Keys`)}</kbd>
+              </dt>
+              <dd>{t(`settings.shortcuts.${shortcut}`)}</dd>
+            </div>
+          ))}
         </dl>
       </section>
       <section className="card stack">
@@ -106,7 +112,7 @@ function RunDefaultsForm(props: {
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState(false);
   const fieldError = (field: keyof RunDefaults): string | null =>
-    error instanceof ApiCallError && error.field === `run_defaults.${field}` ? error.message : null;
+    fieldMessage(t, error, `run_defaults.${field}`);
   const set = <K extends keyof RunDefaults>(field: K, value: RunDefaults[K]): void => {
     setSaved(false);
     setDraft((d) => ({ ...d, [field]: value }));

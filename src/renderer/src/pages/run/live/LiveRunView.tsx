@@ -7,6 +7,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveRun } from '../../../../../shared/api';
 import { useFormat } from '../../../i18n/format';
+import { displayName } from '../../../i18n/profile-name';
 import { ProfileFailureLine } from '../ProfileFailureLine';
 import { CancelRun } from './CancelRun';
 import { useDuration } from './duration';
@@ -19,11 +20,12 @@ import { useLiveRun } from './use-live-run';
 import './live-run.css';
 
 export function LiveRunView(props: { initial: LiveRun; onEnded: (end: RunEnd) => void }) {
+  const { t } = useTranslation();
   const snapshot = useLiveRun(props.initial, props.onEnded);
   const { record } = snapshot;
   const names = useMemo(
-    () => new Map(snapshot.profiles.map((p) => [p.id, p.name])),
-    [snapshot.profiles],
+    () => new Map(snapshot.profiles.map((p) => [p.id, displayName(p, t)])),
+    [snapshot.profiles, t],
   );
 
   return (

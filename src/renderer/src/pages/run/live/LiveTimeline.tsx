@@ -9,7 +9,9 @@ import { arrivalTimelineOption, type TimelineLine } from '../../../charts/arriva
 import { ChartCard } from '../../../charts/ChartCard';
 import { useChartTheme } from '../../../charts/use-chart-theme';
 import { useFormat } from '../../../i18n/format';
+import { displayName } from '../../../i18n/profile-name';
 import type { ChartLine, ProfileProgress } from './live-snapshot';
+import { timelineText } from '../timeline-text';
 import { useTrialLabel } from './trial-label';
 
 export function LiveTimeline(props: {
@@ -24,7 +26,7 @@ export function LiveTimeline(props: {
   const trialLabel = useTrialLabel();
 
   const option = useMemo(() => {
-    const names = new Map(props.profiles.map((p) => [p.id, p.name]));
+    const names = new Map(props.profiles.map((p) => [p.id, displayName(p, t)]));
     const lines = props.lines.map((line): TimelineLine => ({
       id: line.id,
       profile: names.get(line.profileId) ?? line.profileId,
@@ -37,18 +39,12 @@ export function LiveTimeline(props: {
       bursts: [],
       failed: line.failed,
     }));
-    return arrivalTimelineOption(lines, theme, {
-      time: t('runs.live.timeline.time'),
-      tokens: t('runs.live.timeline.tokens'),
-      pings: t('runs.live.timeline.pings'),
-      stall: t('runs.live.timeline.stall'),
-      wait: t('runs.live.timeline.wait'),
-      bursts: t('runs.live.timeline.bursts'),
-      point: (values) => t('runs.live.timeline.point', values),
-      burst: (values) => t('runs.live.timeline.burst', values),
-      ms: format.ms,
-      count: format.count,
-    });
+    return arrivalTimelineOption(
+      lines,
+      theme,
+      timelineText(t, format),
+      props.profiles.map((p) => displayName(p, t)),
+    );
     // trialLabel, t and format change with the language, as `t` does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.lines, props.profiles, theme, t]);

@@ -7,6 +7,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFailing } from '../../../../../shared/failing-profiles';
 import { useFormat } from '../../../i18n/format';
+import { displayName } from '../../../i18n/profile-name';
 import { useDuration } from './duration';
 import type { ProfileProgress } from './live-snapshot';
 import { useTrialLabel } from './trial-label';
@@ -36,7 +37,7 @@ const ProfileRow = memo(function ProfileRow(profile: ProfileProgress) {
     <li className={`profile-progress-row state-${profile.state}`}>
       <span className="profile-swatch" data-series={profile.color} aria-hidden="true" />
       <span className="profile-progress-name">
-        <span className="wrap-anywhere name">{profile.name}</span>
+        <span className="wrap-anywhere name">{displayName(profile, t)}</span>
         <span className="mono small muted profile-progress-model" title={profile.model}>
           {profile.model}
         </span>
@@ -46,7 +47,7 @@ const ProfileRow = memo(function ProfileRow(profile: ProfileProgress) {
           className={`series-${profile.color}`}
           max={Math.max(1, profile.planned)}
           value={profile.done}
-          aria-label={t('runs.live.profiles.progressOf', { name: profile.name })}
+          aria-label={t('runs.live.profiles.progressOf', { name: displayName(profile, t) })}
         />
         <span className="small">
           {t('runs.live.profiles.done', {

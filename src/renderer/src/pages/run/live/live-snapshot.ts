@@ -21,7 +21,10 @@ export type ProfileState = 'waiting' | 'running' | 'done' | 'failed';
 
 export interface ProfileProgress {
   id: string;
+  /** As stored: say it with displayName. */
   name: string;
+  /** The built-in demo, whose default name is said in the reader's language. */
+  builtin: boolean;
   model: string;
   /** The profile's colour: its palette slot (Profile.color). */
   color: number;
@@ -138,6 +141,7 @@ export function liveSnapshot(
     return {
       id: profile_id,
       name: snapshotOf.get(profile_id)?.name ?? profile_id,
+      builtin: snapshotOf.get(profile_id)?.builtin ?? false,
       model: snapshotOf.get(profile_id)?.model ?? '',
       color: colorOf(record, profile_id),
       planned: calls,

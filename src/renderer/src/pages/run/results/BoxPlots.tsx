@@ -1,9 +1,10 @@
 // TTFT / TTFB, the median gap and the total compared across profiles: a box
 // per profile × mode with every trial as a dot over it, stream beside plain,
 // one metric at a time at the card's full width, so that every box has room
-// for its label.
+// for its label; the labels are fitted to the width the card has (1024 px
+// windows included), so that no two of them run into each other.
 
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoxSeries } from '../../../../../shared/api';
 import { MODES, type Mode, type SummaryMetric } from '../../../../../shared/trial';
@@ -25,6 +26,22 @@ const METRIC: Record<Comparison, Partial<Record<Mode, SummaryMetric>>> = {
 };
 
 const HEIGHT = 340;
+
+/** The width in pixels of the chart inside `frame`, as it changes; null before it is laid out. */
+function useChartWidth(frame: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const target = frame.current?.querySelector('.echart') ?? frame.current;
+    if (!target) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.round(entry?.contentRect.width ?? 0);
+      setWidth((previous) => (next > 0 && next !== previous ? next : previous));
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [frame]);
+  return width;
+}
 
 function groupsOf(
   boxes: readonly BoxSeries[],
@@ -64,6 +81,8 @@ export function BoxPlots({
   const { t } = useTranslation();
   const format = useStableFormat();
   const theme = useChartTheme();
+  const frame = useRef<HTMLDivElement>(null);
+  const width = useChartWidth(frame);
   const byComparison = useMemo(
     () =>
       Object.fromEntries(
@@ -79,37 +98,46 @@ export function BoxPlots({
 
   const option = useMemo(() => {
     const mode = (group: BoxGroup): string => t(`common.modes.${group.mode}`);
-    return boxPlotOption(groups, theme, {
-      panel: (panelMode) =>
-        t('results.boxes.panel', {
-          mode: t(`common.modes.${panelMode}`),
-          unit: t('results.boxes.axisMs'),
-        }),
-      category: (group) =>
-        t('results.boxes.category', {
-          profile: group.profile,
-          mode: mode(group),
-          n: group.values.length,
-        }),
-      heading: (group) => t('results.boxes.heading', { profile: group.profile, mode: mode(group) }),
-      box: (group) => [
-        t('results.boxes.median', { value: format.ms(group.box.median) }),
-        t('results.boxes.quartiles', {
-          low: format.ms(group.box.q1),
-          high: format.ms(group.box.q3),
-        }),
-        t('results.boxes.range', { low: format.ms(group.box.min), high: format.ms(group.box.max) }),
-        t('common.units.n', { n: group.values.length }),
-      ],
-      dot: (group, position, value) =>
-        t('results.boxes.dot', {
-          k: position + 1,
-          n: group.values.length,
-          value: format.ms(value),
-        }),
-      format: (value) => format.count(value),
-    });
-  }, [groups, theme, t, format]);
+    return boxPlotOption(
+      groups,
+      theme,
+      {
+        panel: (panelMode) =>
+          t('results.boxes.panel', {
+            mode: t(`common.modes.${panelMode}`),
+            unit: t('results.boxes.axisMs'),
+          }),
+        category: (group) =>
+          t('results.boxes.category', {
+            profile: group.profile,
+            mode: mode(group),
+            n: group.values.length,
+          }),
+        heading: (group) =>
+          t('results.boxes.heading', { profile: group.profile, mode: mode(group) }),
+        box: (group) => [
+          t('results.boxes.median', { value: format.ms(group.box.median) }),
+          t('results.boxes.quartiles', {
+            low: format.ms(group.box.q1),
+            high: format.ms(group.box.q3),
+          }),
+          t('results.boxes.range', {
+            low: format.ms(group.box.min),
+            high: format.ms(group.box.max),
+          }),
+          t('common.units.n', { n: group.values.length }),
+        ],
+        dot: (group, position, value) =>
+          t('results.boxes.dot', {
+            k: position + 1,
+            n: group.values.length,
+            value: format.ms(value),
+          }),
+        format: (value) => format.count(value),
+      },
+      width,
+    );
+  }, [groups, theme, t, format, width]);
 
   if (offered.length === 0) {
     return (
@@ -129,18 +157,20 @@ export function BoxPlots({
     />
   );
   return (
-    <ChartCard
-      title={t('results.boxes.title')}
-      description={
-        <>
-          <p>{t(`results.boxes.${comparison}.description`)}</p>
-          <p>{t('results.boxes.intro')}</p>
-        </>
-      }
-      option={option}
-      height={HEIGHT}
-      fileName={`${fileName}-${comparison}`}
-      controls={controls}
-    />
+    <div ref={frame} className="box-plots">
+      <ChartCard
+        title={t('results.boxes.title')}
+        description={
+          <>
+            <p>{t(`results.boxes.${comparison}.description`)}</p>
+            <p>{t('results.boxes.intro')}</p>
+          </>
+        }
+        option={option}
+        height={HEIGHT}
+        fileName={`${fileName}-${comparison}`}
+        controls={controls}
+      />
+    </div>
   );
 }

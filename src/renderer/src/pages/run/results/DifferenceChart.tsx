@@ -12,6 +12,7 @@ import {
   MAX_ROUNDS_TO_SETTLE,
   type Comparison,
   type ComparisonMetric,
+  type Difference,
 } from '../../../../../shared/comparisons';
 import { ChartCard } from '../../../charts/ChartCard';
 import { Segmented } from '../../../components/Segmented';
@@ -117,6 +118,25 @@ function differenceRow(
         t('results.differences.rowPair', { a: nameA, b: nameB }),
         t('results.differences.rowDetail', { mode: t(`common.modes.${c.mode}`), metric }),
       ];
+  return {
+    label,
+    lines,
+    sentence: t('results.differences.sentence', {
+      label,
+      verdict: verdictText(c, nameA, nameB, t, format),
+    }),
+    comparison: c,
+  };
+}
+
+/** What a difference B − A says in the verdict's words (DESIGN.md), with its interval and n. */
+export function verdictText(
+  c: Difference,
+  nameA: string,
+  nameB: string,
+  t: TFunction,
+  format: Formatters,
+): string {
   const sample = c.paired
     ? t('results.findings.pairs', { count: c.n_pairs })
     : t('results.findings.unpaired', { a: c.n_a, b: c.n_b });
@@ -126,25 +146,6 @@ function differenceRow(
     margin: format.ms(c.margin_ms),
     sample,
   };
-  return {
-    label,
-    lines,
-    sentence: t('results.differences.sentence', {
-      label,
-      verdict: verdictText(c, nameA, nameB, interval, t, format),
-    }),
-    comparison: c,
-  };
-}
-
-function verdictText(
-  c: Comparison,
-  nameA: string,
-  nameB: string,
-  interval: { low: string; high: string; margin: string; sample: string },
-  t: TFunction,
-  format: Formatters,
-): string {
   if (c.ci_low_ms === null) return t('results.differences.tooFew', interval);
   switch (c.verdict) {
     case 'equivalent':

@@ -1,6 +1,7 @@
-// The run as CSV: its summary, its trials or every chunk, optionally with a
-// byte-order mark so that Excel reads the UTF-8 right. The app asks where to
-// save; a browser downloads. Either way the screen says where the file went.
+// The run's exports in one row of buttons: as CSV (its summary, its trials,
+// every chunk or its comparisons, optionally with a byte-order mark so that
+// Excel reads the UTF-8 right) and as a run file. The app asks where to save;
+// a browser downloads. Either way the screen says where the file went.
 
 import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
@@ -9,7 +10,7 @@ import { CSV_KINDS, type CsvKind, type ExportResult } from '../../../../../share
 import { lasttoken } from '../../../api/client';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import type { Formatters } from '../../../i18n/format';
-import { RunFileExport } from './RunFileExport';
+import { useRunFileExport } from './RunFileExport';
 import { useStableFormat } from './use-results-text';
 
 const KIB = 1024;
@@ -24,6 +25,7 @@ export function ExportPanel({ runId }: { runId: string }) {
   const [bom, setBom] = useState(false);
   const [busy, setBusy] = useState<CsvKind | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const runFile = useRunFileExport(runId);
 
   const exportCsv = (kind: CsvKind): void => {
     setBusy(kind);
@@ -39,27 +41,46 @@ export function ExportPanel({ runId }: { runId: string }) {
 
   return (
     <div className="export-panel">
-      <div className="export-controls" role="group" aria-labelledby={labelId}>
-        <span id={labelId} className="export-label">
-          {t('common.actions.exportCsv')}
-        </span>
-        {CSV_KINDS.map((kind) => (
-          <button key={kind} type="button" disabled={busy !== null} onClick={() => exportCsv(kind)}>
-            {t(`results.export.kind.${kind}`)}
-          </button>
-        ))}
+      {/* One row of buttons whatever the width: the options and the news go below it. */}
+      <div className="export-row">
+        <div className="export-controls" role="group" aria-labelledby={labelId}>
+          <span id={labelId} className="export-label">
+            {t('common.actions.exportCsv')}
+          </span>
+          {CSV_KINDS.map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              disabled={busy !== null}
+              onClick={() => exportCsv(kind)}
+            >
+              {t(`results.export.kind.${kind}`)}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          disabled={runFile.busy}
+          title={t('results.export.runFileHint')}
+          onClick={runFile.save}
+        >
+          {t('results.export.runFile')}
+        </button>
+      </div>
+      <div className="export-options">
         <label className="inline-control">
           <input type="checkbox" checked={bom} onChange={(e) => setBom(e.target.checked)} />
           {t('results.export.bom')}
         </label>
-      </div>
-      <RunFileExport runId={runId} />
-      <div role="status" className="export-status">
-        {outcome && 'result' in outcome && (
-          <p className="small">{savedText(outcome.result, t, format)}</p>
-        )}
+        <span role="status" className="export-status small">
+          {outcome && 'result' in outcome && savedText(outcome.result, t, format)}
+        </span>
+        <span role="status" className="export-status small">
+          {runFile.saved !== null && t('results.export.runFileSaved', { file: runFile.saved })}
+        </span>
       </div>
       {outcome && 'error' in outcome && <ErrorMessage error={outcome.error} />}
+      {runFile.error !== null && <ErrorMessage error={runFile.error} />}
     </div>
   );
 }

@@ -1,7 +1,9 @@
-// What this run's data shows of the five myths, a sentence each with the
-// figures it rests on, and only where the data shows it (src/shared/findings.ts
-// decides). Nothing found is said as such: it is not a verdict on the endpoint.
-// A profile that measured nothing, or mostly failed, comes first.
+// What this run's data shows of the five myths, a headline once per kind
+// with the profiles it holds for, and behind a disclosure each profile's
+// sentence and the figures it rests on, n beside each (src/shared/findings.ts
+// decides what is found; findings-groups.ts groups it). Nothing found is said
+// as such: it is not a verdict on the endpoint. Profiles that measured
+// nothing, or mostly failed, come first.
 
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +11,8 @@ import type { Difference } from '../../../../../shared/comparisons';
 import type { FailingProfile } from '../../../../../shared/failing-profiles';
 import type { Figure, Finding, ReaderFigures } from '../../../../../shared/findings';
 import type { Formatters } from '../../../i18n/format';
+import { findingGroups, groupProfiles, type FindingGroup } from './findings-groups';
+import { ProfileTag } from './ProfileTag';
 import { profileOf, type RunProfile } from './run-profiles';
 import { useStableFormat } from './use-results-text';
 
@@ -23,114 +27,143 @@ export function Findings({
   profiles: readonly RunProfile[];
 }) {
   const { t } = useTranslation();
-  const format = useStableFormat();
+  const groups = findingGroups(findings, failing);
   return (
     <section className="card stack" aria-labelledby="results-findings-title">
       <div>
         <h2 id="results-findings-title">{t('results.findings.title')}</h2>
         <p className="muted small">{t('results.findings.intro')}</p>
       </div>
-      {failing.length > 0 && (
+      {groups.length > 0 && (
         <ul className="findings">
-          {failing.map((failure) => (
-            <li key={failure.profile_id} data-finding="failing">
-              <strong className="finding-profile wrap-anywhere">
-                {profileOf(profiles, failure.profile_id).name}
-              </strong>
-              <span className="finding-title">
-                {t(
-                  failure.ok === 0
-                    ? 'results.findings.failing.titleNone'
-                    : 'results.findings.failing.titleMost',
-                )}
-              </span>
-              <p>
-                {t(
-                  failure.ok === 0
-                    ? 'results.findings.failing.textNone'
-                    : 'results.findings.failing.textMost',
-                  {
-                    ok: format.count(failure.ok),
-                    trials: format.count(failure.trials),
-                    count: format.count(failure.count),
-                    status: t(`common.status.${failure.status}`),
-                  },
-                )}
-              </p>
-            </li>
+          {groups.map((group) => (
+            <GroupView
+              key={group.kind === 'failing' ? `failing-${group.reason}` : group.kind}
+              group={group}
+              profiles={profiles}
+            />
           ))}
         </ul>
       )}
-      {findings.length === 0 ? (
+      {findings.length === 0 && (
         <p>
           {failing.length > 0 ? t('results.findings.noneWithFailures') : t('results.findings.none')}
         </p>
-      ) : (
-        <ul className="findings">
-          {findings.map((finding) => (
-            <li key={`${finding.kind}-${finding.profile_id}`} data-finding={finding.kind}>
-              <strong className="finding-profile wrap-anywhere">
-                {profileOf(profiles, finding.profile_id).name}
-              </strong>
-              <span className="finding-title">{t(`results.findings.${finding.kind}.title`)}</span>
-              <FindingText said={said(finding, t, format)} />
-            </li>
-          ))}
-        </ul>
       )}
     </section>
   );
 }
 
-function FindingText({ said }: { said: Said }) {
+function GroupView({ group, profiles }: { group: FindingGroup; profiles: readonly RunProfile[] }) {
+  const { t } = useTranslation();
+  const format = useStableFormat();
+  const title =
+    group.kind === 'failing'
+      ? t(
+          group.reason === 'none'
+            ? 'results.findings.failing.titleNone'
+            : 'results.findings.failing.titleMost',
+        )
+      : t(`results.findings.${group.kind}.title`);
+  const items: { key: string; profileId: string; said: Said }[] =
+    group.kind === 'failing'
+      ? group.failures.map((failure) => ({
+          key: failure.profile_id,
+          profileId: failure.profile_id,
+          said: { text: failingText(failure, format, t) },
+        }))
+      : group.findings.map((finding, i) => ({
+          key: `${finding.profile_id}-${i}`,
+          profileId: finding.profile_id,
+          said: said(finding, t, format),
+        }));
   return (
-    <>
-      <p>{said.text}</p>
-      {said.evidence && <p className="finding-evidence">{said.evidence}</p>}
-    </>
+    <li data-finding={group.kind} data-reason={group.kind === 'failing' ? group.reason : undefined}>
+      <div className="finding-head">
+        <span className="finding-title">{title}</span>
+        <span className="finding-profiles">
+          {groupProfiles(group).map((id) => (
+            <ProfileTag key={id} profile={profileOf(profiles, id)} />
+          ))}
+        </span>
+      </div>
+      <details className="finding-details">
+        <summary>{t('results.findings.details')}</summary>
+        {items.map((item) => (
+          <div key={item.key} className="finding-item" data-profile={item.profileId}>
+            <ProfileTag profile={profileOf(profiles, item.profileId)} />
+            <p>{item.said.text}</p>
+            {item.said.evidence?.map((line) => (
+              <p key={line} className="finding-evidence">
+                {line}
+              </p>
+            ))}
+          </div>
+        ))}
+      </details>
+    </li>
   );
 }
 
-/** The figures a finding rests on: "TTFT 1,202 ms (95%: 1,202 ms – 1,226 ms, n = 3)". */
+function failingText(failure: FailingProfile, format: Formatters, t: TFunction): string {
+  return t(
+    failure.ok === 0 ? 'results.findings.failing.textNone' : 'results.findings.failing.textMost',
+    {
+      ok: format.count(failure.ok),
+      trials: format.count(failure.trials),
+      count: format.count(failure.count),
+      status: t(`common.status.${failure.status}`),
+    },
+  );
+}
+
+/** The figures a finding rests on, one a line: "TTFT: 1,202 ms (95% interval 1,202 to 1,226 ms, n = 3)". */
 function evidence(
   figures: [label: string, figure: Figure | null][],
   value: (v: number) => string,
+  bare: (v: number) => string,
   t: TFunction,
-): string {
-  return figures
-    .flatMap(([label, figure]) => {
-      if (!figure) return [];
-      return figure.ci95
+): string[] {
+  return figures.flatMap(([label, figure]) => {
+    if (!figure) return [];
+    return [
+      figure.ci95
         ? t('results.figure.withInterval', {
             label,
             value: value(figure.median),
-            low: value(figure.ci95[0]),
+            low: bare(figure.ci95[0]),
             high: value(figure.ci95[1]),
             n: figure.n,
           })
-        : t('results.figure.plain', { label, value: value(figure.median), n: figure.n });
-    })
-    .join(' · ');
+        : t('results.figure.plain', { label, value: value(figure.median), n: figure.n }),
+    ];
+  });
 }
 
-/** "TTFT, streamed − not streamed: −790 ms (95%: −800 ms – −780 ms, n = 5 pairs)". */
+/** "TTFT against TTFB: 790 ms sooner streamed (95% interval 780 to 800 ms, n = 5 pairs)". */
 function difference(label: string, d: Difference, format: Formatters, t: TFunction): string {
   const sample = d.paired
     ? t('results.findings.pairs', { count: d.n_pairs })
     : t('results.findings.unpaired', { a: d.n_a, b: d.n_b });
-  return t('results.findings.difference', {
-    label,
-    diff: format.ms(d.diff_ms),
-    low: format.ms(d.ci_low_ms),
-    high: format.ms(d.ci_high_ms),
-    sample,
-  });
+  const sooner = d.diff_ms < 0;
+  // Said as a size with its direction in words, the interval turned with it.
+  const low = d.ci_low_ms === null ? null : sooner ? -(d.ci_high_ms ?? 0) : d.ci_low_ms;
+  const high = d.ci_high_ms === null ? null : sooner ? -(d.ci_low_ms ?? 0) : d.ci_high_ms;
+  const values = { label, diff: format.ms(Math.abs(d.diff_ms)), sample };
+  if (low === null || high === null) {
+    return t(
+      sooner ? 'results.findings.soonerNoInterval' : 'results.findings.laterNoInterval',
+      values,
+    );
+  }
+  const interval = { ...values, low: format.msValue(low), high: format.ms(high) };
+  return t(sooner ? 'results.findings.sooner' : 'results.findings.later', interval);
 }
 
 interface Said {
   text: string;
   /** The medians' intervals and n, for whoever checks the claim. */
-  evidence?: string;
+  evidence?: string[];
 }
 
 function said(finding: Finding, t: TFunction, format: Formatters): Said {
@@ -150,9 +183,9 @@ function said(finding: Finding, t: TFunction, format: Formatters): Said {
             margin: format.ms(finding.total.margin_ms),
           }),
           evidence: [
-            difference(metric('ttft_ms'), finding.first, format, t),
+            difference(t('results.differences.firstToken'), finding.first, format, t),
             difference(metric('total_ms'), finding.total, format, t),
-          ].join(' · '),
+          ],
         },
         finding.reader,
         format,
@@ -175,6 +208,7 @@ function said(finding: Finding, t: TFunction, format: Formatters): Said {
               [metric('first_byte_ms'), finding.ttfb],
             ],
             format.ms,
+            format.msValue,
             t,
           ),
         },
@@ -194,15 +228,19 @@ function said(finding: Finding, t: TFunction, format: Formatters): Said {
           },
         ),
         evidence: [
-          evidence(
+          ...evidence(
             [[metric('tokens_per_chunk_mean'), finding.tokens_per_chunk]],
+            (v) => format.number(v, 1),
             (v) => format.number(v, 1),
             t,
           ),
-          evidence([[metric('gap_median_ms'), finding.gap_median]], format.ms, t),
-        ]
-          .filter(Boolean)
-          .join(' · '),
+          ...evidence(
+            [[metric('gap_median_ms'), finding.gap_median]],
+            format.ms,
+            format.msValue,
+            t,
+          ),
+        ],
       };
     case 'pings_kept_open':
       return {
@@ -299,17 +337,18 @@ function withReader(
       [t('results.findings.reader.plainDone'), reader.plain_done],
     ],
     format.ms,
+    format.msValue,
     t,
   );
   return {
     text: `${said.text} ${sentence}`,
     evidence: [
-      said.evidence,
-      reader.versus && difference(t('results.findings.reader.done'), reader.versus, format, t),
-      figures,
-    ]
-      .filter(Boolean)
-      .join(' · '),
+      ...(said.evidence ?? []),
+      ...(reader.versus
+        ? [difference(t('results.findings.reader.done'), reader.versus, format, t)]
+        : []),
+      ...figures,
+    ],
   };
 }
 

@@ -14,6 +14,7 @@ import { prefillScatterOption, type PrefillSeries } from '../../../charts/prefil
 import { useChartTheme } from '../../../charts/use-chart-theme';
 import type { Formatters } from '../../../i18n/format';
 import { profileOf, type RunProfile } from './run-profiles';
+import { ProfileLabel } from './ProfileTag';
 import { useStableFormat } from './use-results-text';
 
 /** A fit of the run, and whose. */
@@ -185,14 +186,7 @@ function PrefillTable({
               return (
                 <tr key={`${profile.id}-${s.mode}`} data-profile={profile.id} data-mode={s.mode}>
                   <th scope="row" className="profile-cell">
-                    <span className="profile-label">
-                      <span
-                        className="profile-swatch"
-                        data-series={profile.color}
-                        aria-hidden="true"
-                      />
-                      <span className="profile-name">{profile.name}</span>
-                    </span>
+                    <ProfileLabel profile={profile} />
                     <span className="figure-note">
                       {t('results.prefill.rowMode', {
                         mode: t(`common.modes.${s.mode}`),

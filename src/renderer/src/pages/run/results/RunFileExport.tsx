@@ -1,15 +1,21 @@
 // The run as a run file: main writes it (the same file as `lasttoken export
 // RUN --kind json`), the page saves it as a download, and another machine's
-// history imports it.
+// history imports it. A hook, so the export panel puts the button in its row
+// of buttons and what happened in its line of news.
 
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { lasttoken } from '../../../api/client';
 import { saveDownload } from '../../../api/save-download';
-import { ErrorMessage } from '../../../components/ErrorMessage';
 
-export function RunFileExport({ runId }: { runId: string }) {
-  const { t } = useTranslation();
+export interface RunFileExport {
+  save(): void;
+  busy: boolean;
+  /** The file name of the last download; null before one. */
+  saved: string | null;
+  error: unknown;
+}
+
+export function useRunFileExport(runId: string): RunFileExport {
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -30,15 +36,5 @@ export function RunFileExport({ runId }: { runId: string }) {
       .finally(() => setBusy(false));
   };
 
-  return (
-    <div className="export-run-file">
-      <button type="button" disabled={busy} title={t('results.export.runFileHint')} onClick={save}>
-        {t('results.export.runFile')}
-      </button>
-      <span role="status" className="small">
-        {saved !== null && t('results.export.runFileSaved', { file: saved })}
-      </span>
-      {error !== null && <ErrorMessage error={error} />}
-    </div>
-  );
+  return { save, busy, saved, error };
 }

@@ -1,10 +1,12 @@
-// What was measured, and how: when, the run's status, the prompt, the modes,
-// trials, max_tokens, input lengths and cache policy, and the profiles. A run that did not finish says so
-// first: what it shows is what was measured before it stopped; so does one
-// where a profile measured nothing, or mostly failed.
+// What was measured, and how, in a few lines (the verdicts and the summary
+// below it should fit the first screen): when, the run's status, the modes,
+// trials, max_tokens, input lengths and cache policy, the prompt (folded when
+// long) and the profiles. A run that did not finish says so first: what it
+// shows is what was measured before it stopped; so does one where a profile
+// measured nothing, or mostly failed.
 
 import type { TFunction } from 'i18next';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RunView } from '../../../../../shared/api';
 import { hidesFailures, type FailingProfile } from '../../../../../shared/failing-profiles';
@@ -19,8 +21,8 @@ import { profileOf, sentParams, type RunProfile } from './run-profiles';
 import { formatHistoryQuery, NO_FILTERS } from '../../history/history-query';
 import { FailingProfileLine, ProfileFailureLine } from '../ProfileFailureLine';
 
-/** Longer prompts are shown folded: the figures are what people came for. */
-const PROMPT_PREVIEW_CHARS = 400;
+/** Longer prompts are shown folded under their start. */
+const PROMPT_PREVIEW_CHARS = 120;
 
 /** Keyed by profile id: the name its requests gave the token limit; null when no trial says. */
 export type TokenParamsSent = Record<string, string | null>;
@@ -208,12 +210,9 @@ export function RunHeader({
             </div>
           )}
         </dl>
-        <div className="results-prompt">
-          <h3>{t('results.header.prompt')}</h3>
-          <Prompt text={config.prompt} />
-        </div>
+        <Prompt text={config.prompt} />
         <div>
-          <h3>{t('results.header.profiles')}</h3>
+          <h3 className="visually-hidden">{t('results.header.profiles')}</h3>
           <ul className="results-profiles">
             {profiles.map((profile) => (
               <li key={profile.id}>
@@ -324,25 +323,35 @@ function durationText(ms: number, t: TFunction, format: Formatters): string {
   });
 }
 
+/**
+ * The prompt: a short one among the facts, a longer one folded under its
+ * start, since the figures are what people came for.
+ */
 function Prompt({ text }: { text: string }) {
   const { t } = useTranslation();
   const format = useStableFormat();
-  const [whole, setWhole] = useState(false);
   // By code points, so that a cut never splits a character.
   const characters = Array.from(text);
-  const long = characters.length > PROMPT_PREVIEW_CHARS;
-  return (
-    <>
-      <p className="prompt-text wrap-anywhere">
-        {long && !whole ? `${characters.slice(0, PROMPT_PREVIEW_CHARS).join('')}…` : text}
+  if (characters.length <= PROMPT_PREVIEW_CHARS) {
+    return (
+      <p className="results-prompt">
+        <span className="results-prompt-label">{t('results.header.prompt')}</span>{' '}
+        <span className="prompt-text wrap-anywhere">{text}</span>
       </p>
-      {long && (
-        <button type="button" className="link" onClick={() => setWhole((w) => !w)}>
-          {whole
-            ? t('results.header.promptLess')
-            : t('results.header.promptMore', { chars: format.count(characters.length) })}
-        </button>
-      )}
-    </>
+    );
+  }
+  return (
+    <details className="results-prompt">
+      <summary>
+        <span className="results-prompt-label">{t('results.header.prompt')}</span>{' '}
+        <span className="wrap-anywhere">
+          {`${characters.slice(0, PROMPT_PREVIEW_CHARS).join('')}…`}
+        </span>{' '}
+        <span className="muted small">
+          {t('results.header.promptWhole', { chars: format.count(characters.length) })}
+        </span>
+      </summary>
+      <p className="prompt-text wrap-anywhere">{text}</p>
+    </details>
   );
 }

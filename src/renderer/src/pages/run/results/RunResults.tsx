@@ -1,11 +1,13 @@
-// The results of one finished run (`#/runs/<id>` once it is over): what was
-// measured and how, what the data shows of the myths, the summary per
-// profile × mode, where the time went, the comparisons and the A-vs-B
-// differences, the arrival timeline, the chunk sizes, the failures, and the
-// CSV exports. Everything is computed in main: the figures once, kept with the
-// run (historyRun), the chart data from the stored trials (chartsRun), a few
-// thousand points, never the raw timelines; and the failures come a page at a
-// time (historyTrials). The page never receives every trial of a run.
+// The results of one finished run (`#/runs/<id>` once it is over), the answer
+// first: what was measured and how, who was faster per mode (the verdicts),
+// with the words they use, the summary per profile × mode, what the data
+// shows of the myths, then where the time went, the comparisons and the
+// A-vs-B differences, the arrival timeline, the chunk sizes, and every trial
+// (the failed ones first). Everything is computed in main: the figures once,
+// kept with the run (historyRun), the chart data from the stored trials
+// (chartsRun), a few thousand points, never the raw timelines; and the trials
+// come a page at a time (historyTrials). The page never receives every trial
+// of a run.
 
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,15 +22,18 @@ import { BoxPlots } from './BoxPlots';
 import { ChunkHistogramChart } from './ChunkHistogramChart';
 import { DifferenceChart } from './DifferenceChart';
 import { ExportPanel } from './ExportPanel';
-import { FailedTrials, failedTrialsPage } from './FailedTrials';
+import { TrialsTable, trialsPage } from './TrialsTable';
 import { Findings } from './Findings';
 import { PhaseChart } from './PhaseChart';
 import { PrefillSection } from './PrefillSection';
+import { RunAgain } from './RunAgain';
 import { RunHeader, tokenParamsSent, type TokenParamsSent } from './RunHeader';
 import { runProfiles } from './run-profiles';
 import { summaryTables } from './summary-model';
 import { SummaryTables } from './SummaryTable';
+import { TermsLegend } from './TermsLegend';
 import { TimelineChart } from './TimelineChart';
+import { VerdictCards } from './VerdictCards';
 import './results.css';
 
 function isNotFound(error: unknown): boolean {
@@ -55,15 +60,15 @@ export function RunResults({ runId }: { runId: string }) {
     return Promise.all([
       view,
       lasttoken().chartsRun({ run_id: runId }),
-      failedTrialsPage(runId, { profile_id: null, page: 1 }),
+      trialsPage(runId),
       // Which profiles have a choice of token limit name is the run's to say.
       view.then((v) => tokenParamsSent(v.run)),
     ]);
   }, [runId]);
   return (
     <Loaded value={data} failed={(error) => (isNotFound(error) ? <RunNotFound /> : null)}>
-      {([view, charts, failed, tokenParams]) => (
-        <Results view={view} charts={charts} failed={failed} tokenParams={tokenParams} />
+      {([view, charts, trials, tokenParams]) => (
+        <Results view={view} charts={charts} trials={trials} tokenParams={tokenParams} />
       )}
     </Loaded>
   );
@@ -72,16 +77,17 @@ export function RunResults({ runId }: { runId: string }) {
 function Results({
   view,
   charts,
-  failed,
+  trials,
   tokenParams,
 }: {
   view: RunView;
   charts: RunCharts;
-  failed: TrialPage;
+  /** The trials table's first page, failed trials first. */
+  trials: TrialPage;
   tokenParams: TokenParamsSent;
 }) {
   const { t } = useTranslation();
-  const profiles = useMemo(() => runProfiles(view.run), [view.run]);
+  const profiles = useMemo(() => runProfiles(view.run, t), [view.run, t]);
   const tables = useMemo(() => summaryTables(view), [view]);
   const fileName = `lasttoken-${view.run.id}`;
   return (
@@ -90,10 +96,17 @@ function Results({
         view={view}
         profiles={profiles}
         tokenParams={tokenParams}
-        actions={<ExportPanel runId={view.run.id} />}
+        actions={
+          <>
+            <RunAgain run={view.run} />
+            <ExportPanel runId={view.run.id} />
+          </>
+        }
       />
-      <Findings findings={view.findings} failing={view.failing_profiles} profiles={profiles} />
+      <VerdictCards view={view} profiles={profiles} />
+      <TermsLegend view={view} />
       <SummaryTables tables={tables} profiles={profiles} />
+      <Findings findings={view.findings} failing={view.failing_profiles} profiles={profiles} />
       <PrefillSection prefill={view.prefill} profiles={profiles} fileName={`${fileName}-prefill`} />
       <PhaseChart
         medians={charts.phase_medians}
@@ -121,7 +134,12 @@ function Results({
           fileName={`${fileName}-chunks`}
         />
       </section>
-      <FailedTrials runId={view.run.id} first={failed} profiles={profiles} />
+      <TrialsTable
+        runId={view.run.id}
+        first={trials}
+        profiles={profiles}
+        modes={view.run.config.modes}
+      />
     </div>
   );
 }

@@ -1,36 +1,43 @@
 // The summary: a table per mode (stream, plain), a row per profile, columns
 // grouped by what they answer (the first token, the gaps, the whole answer,
 // the rate, the tokens), every figure with its n and the median's interval,
-// the best of each column marked, and what each column means below.
+// the best of each column marked, and what each column means below. The
+// profile's name and the headings stay while a narrow table scrolls; a
+// column's heading sorts the rows by it; the whole table copies as Markdown or TSV.
 
 import type { TFunction } from 'i18next';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFailing } from '../../../../../shared/failing-profiles';
 import type { Mode } from '../../../../../shared/trial';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { CopyTable } from '../../../components/table/CopyTable';
+import { ScrollTable } from '../../../components/table/ScrollTable';
+import { SortHeader } from '../../../components/table/SortHeader';
+import { sortRows, type Sort, type SortValue } from '../../../components/table/sort';
 import type { Formatters } from '../../../i18n/format';
 import { profileOf, type RunProfile } from './run-profiles';
+import { ProfileLabel } from './ProfileTag';
 import type { Cell, Column, ColumnKey, SummaryRow, SummaryTable } from './summary-model';
+import {
+  formatCell,
+  GROUP_OF,
+  groupLabel,
+  summaryTableText,
+  tokensText,
+  type Group,
+} from './summary-table-text';
 import { useStableFormat } from './use-results-text';
 
-type Group = 'first' | 'gaps' | 'total' | 'rate' | 'chunk' | 'reader';
+/** What a summary table sorts by: the profile's name, its ok trials, a figure, the counted tokens. */
+type SortKey = 'profile' | 'ok' | ColumnKey | 'tokens';
 
-const GROUP_OF: Record<ColumnKey, Group> = {
-  first: 'first',
-  first_p95: 'first',
-  gap_median: 'gaps',
-  gap_p95: 'gaps',
-  max_silence: 'gaps',
-  total: 'total',
-  total_p95: 'total',
-  e2e_tps: 'rate',
-  decode_tps: 'rate',
-  tokens_per_chunk: 'chunk',
-  reader_done: 'reader',
-  reader_wait: 'reader',
-  reader_stall: 'reader',
-};
+function sortValue(row: SummaryRow, key: SortKey, profiles: readonly RunProfile[]): SortValue {
+  if (key === 'profile') return profileOf(profiles, row.profile_id).name;
+  if (key === 'ok') return row.trials === 0 ? null : row.ok;
+  if (key === 'tokens') return row.tokens.counted?.median;
+  return row.cells[key]?.value;
+}
 
 /** What each column's help says: the metric's own help where common has one. */
 function helpOf(column: Column, mode: Mode, t: TFunction): string {
@@ -63,19 +70,6 @@ function helpOf(column: Column, mode: Mode, t: TFunction): string {
   }
 }
 
-/**
- * A figure without its unit, which the column's header gives once: milliseconds
- * as format.ms writes them (whole from 100 up, one decimal below), rates and
- * tokens per chunk with one decimal.
- */
-function formatCell(column: Column, value: number, format: Formatters): string {
-  if (column.metric === 'e2e_tps' || column.metric === 'decode_tps') {
-    return format.number(value, 1);
-  }
-  if (column.metric === 'tokens_per_chunk_mean') return format.number(value, 1);
-  return format.msValue(value);
-}
-
 export function SummaryTables({
   tables,
   profiles,
@@ -99,8 +93,10 @@ export function SummaryTables({
 }
 
 function ModeTable({ table, profiles }: { table: SummaryTable; profiles: readonly RunProfile[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const format = useStableFormat();
   const captionId = useId();
+  const [sort, setSort] = useState<Sort<SortKey>>(null);
   const groups: { group: Group; span: number }[] = [];
   for (const column of table.columns) {
     const group = GROUP_OF[column.key];
@@ -108,62 +104,84 @@ function ModeTable({ table, profiles }: { table: SummaryTable; profiles: readonl
     if (last?.group === group) last.span += 1;
     else groups.push({ group, span: 1 });
   }
+  const rows = sortRows(
+    table.rows,
+    sort,
+    (row, key) => sortValue(row, key, profiles),
+    i18n.language,
+  );
+  const header = { sort, onSort: setSort };
   return (
-    // Focusable: a narrow window scrolls the table sideways, and keyboards must reach it.
-    <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
-      <table className="summary-table" data-mode={table.mode}>
-        <caption id={captionId}>{t(`results.summary.caption.${table.mode}`)}</caption>
-        <thead>
-          <tr>
-            <th rowSpan={2} scope="col">
-              {t('results.summary.profile')}
-            </th>
-            <th rowSpan={2} scope="col" className="number" title={t('results.summary.help.n')}>
-              {t('results.summary.ok')}
-            </th>
-            {groups.map(({ group, span }) => (
-              <th key={group} colSpan={span} scope="colgroup" className="column-group">
-                {group === 'first'
-                  ? t(`results.summary.group.first.${table.mode}`)
-                  : group === 'reader'
-                    ? t('results.summary.group.reader', { pace: table.reader_pace_tps })
-                    : t(`results.summary.group.${group}`)}
-              </th>
-            ))}
-            <th scope="colgroup" className="column-group">
-              {t('results.summary.group.tokens')}
-            </th>
-            <th rowSpan={2} scope="col">
-              {t('results.summary.failures')}
-            </th>
-          </tr>
-          <tr>
-            {table.columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                className="number has-help"
-                title={helpOf(column, table.mode, t)}
+    <div className="stack summary-mode" data-mode={table.mode}>
+      <CopyTable table={() => summaryTableText(table, profiles, t, format)} />
+      <ScrollTable labelledBy={captionId}>
+        <table className="summary-table" data-mode={table.mode}>
+          <caption id={captionId}>{t(`results.summary.caption.${table.mode}`)}</caption>
+          <thead>
+            <tr>
+              <SortHeader
+                {...header}
+                sortKey="profile"
+                rowSpan={2}
+                className="sticky-col sticky-col-edge"
               >
-                {t(`results.summary.column.${column.key}`)}
+                {t('results.summary.profile')}
+              </SortHeader>
+              <SortHeader
+                {...header}
+                sortKey="ok"
+                rowSpan={2}
+                className="number"
+                title={t('results.summary.help.n')}
+              >
+                {t('results.summary.ok')}
+              </SortHeader>
+              {groups.map(({ group, span }) => (
+                <th key={group} colSpan={span} scope="colgroup" className="column-group">
+                  {groupLabel(group, table, t)}
+                </th>
+              ))}
+              <th scope="colgroup" className="column-group">
+                {t('results.summary.group.tokens')}
               </th>
+              <th rowSpan={2} scope="col">
+                {t('results.summary.failures')}
+              </th>
+            </tr>
+            <tr>
+              {table.columns.map((column) => (
+                <SortHeader
+                  {...header}
+                  key={column.key}
+                  sortKey={column.key}
+                  className="number has-help"
+                  title={helpOf(column, table.mode, t)}
+                >
+                  {t(`results.summary.column.${column.key}`)}
+                </SortHeader>
+              ))}
+              <SortHeader
+                {...header}
+                sortKey="tokens"
+                className="number has-help"
+                title={t('results.summary.help.tokens')}
+              >
+                {t('results.summary.column.tokens')}
+              </SortHeader>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <Row
+                key={row.profile_id}
+                row={row}
+                columns={table.columns}
+                profile={profileOf(profiles, row.profile_id)}
+              />
             ))}
-            <th scope="col" className="number has-help" title={t('results.summary.help.tokens')}>
-              {t('results.summary.column.tokens')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row) => (
-            <Row
-              key={row.profile_id}
-              row={row}
-              columns={table.columns}
-              profile={profileOf(profiles, row.profile_id)}
-            />
-          ))}
-        </tbody>
-      </table>
+          </tbody>
+        </table>
+      </ScrollTable>
     </div>
   );
 }
@@ -181,11 +199,8 @@ function Row({
   const format = useStableFormat();
   return (
     <tr data-profile={row.profile_id}>
-      <th scope="row" className="profile-cell">
-        <span className="profile-label">
-          <span className="profile-swatch" data-series={profile.color} aria-hidden="true" />
-          <span className="profile-name">{profile.name}</span>
-        </span>
+      <th scope="row" className="profile-cell sticky-col sticky-col-edge">
+        <ProfileLabel profile={profile} />
         {isFailing(row.trials, row.ok) && (
           <span className="badge badge-failed profile-failing">
             {t(row.ok === 0 ? 'results.summary.failing.none' : 'results.summary.failing.most')}
@@ -263,31 +278,24 @@ function FigureCell({
 
 function TokensCell({ row, format }: { row: SummaryRow; format: Formatters }) {
   const { t } = useTranslation();
-  const { counted, usage, difference } = row.tokens;
-  if (!counted) return <span className="muted">{format.count(null)}</span>;
+  if (!row.tokens.counted) return <span className="muted">{format.count(null)}</span>;
+  const [value, ...notes] = tokensText(row, t, format);
+  const { usage, difference } = row.tokens;
   return (
     <>
-      <span className="figure-value">
-        {t('results.summary.tokensValue', {
-          counted: format.count(counted.median),
-          usage: usage ? format.count(usage.median) : format.count(null),
-        })}
-      </span>
-      {usage === null ? (
-        <span className="figure-note">{t('results.summary.usageMissing')}</span>
-      ) : (
-        difference !== null &&
-        difference !== 0 && (
-          <span className="figure-note usage-difference">
-            {t('results.summary.usageDifference', {
-              difference: `${difference > 0 ? '+' : ''}${format.count(difference)}`,
-            })}
-          </span>
-        )
-      )}
-      {usage !== null && usage.n !== row.ok && (
-        <span className="figure-note">{t('common.units.n', { n: format.count(usage.n) })}</span>
-      )}
+      <span className="figure-value">{value}</span>
+      {notes.map((note, index) => (
+        <span
+          key={index}
+          className={
+            index === 0 && usage !== null && difference !== null && difference !== 0
+              ? 'figure-note usage-difference'
+              : 'figure-note'
+          }
+        >
+          {note}
+        </span>
+      ))}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { MODES, type Mode } from '../../../../../shared/trial';
 import { arrivalTimelineOption, type TimelineLine } from '../../../charts/arrival-timeline';
 import { ChartCard } from '../../../charts/ChartCard';
 import { useChartTheme } from '../../../charts/use-chart-theme';
+import { timelineText } from '../timeline-text';
 import { profileOf, type RunProfile } from './run-profiles';
 import { useStableFormat, useTrialLabel } from './use-results-text';
 
@@ -92,19 +93,7 @@ export function TimelineChart({
   }, [arrivals, mode, warmups, profiles, trialLabel]);
   const drawn = lines.length > 0;
   const option = useMemo(
-    () =>
-      arrivalTimelineOption(lines, theme, {
-        time: t('results.timeline.time'),
-        tokens: t('results.timeline.tokens'),
-        pings: t('results.timeline.pings'),
-        stall: t('results.timeline.stall'),
-        wait: t('results.timeline.wait'),
-        bursts: t('results.timeline.bursts'),
-        point: (values) => t('results.timeline.point', values),
-        burst: (values) => t('results.timeline.burst', values),
-        ms: format.ms,
-        count: format.count,
-      }),
+    () => arrivalTimelineOption(lines, theme, timelineText(t, format)),
     [lines, theme, t, format],
   );
 

@@ -9,6 +9,8 @@ import {
   type RunConfig,
   type RunRecord,
 } from '../../../../../shared/run';
+import type { Translate } from '../../../i18n/error-text';
+import { displayName } from '../../../i18n/profile-name';
 
 export interface RunProfile {
   id: string;
@@ -20,10 +22,10 @@ export interface RunProfile {
   color: number;
 }
 
-export function runProfiles(run: RunRecord): RunProfile[] {
+export function runProfiles(run: RunRecord, t: Translate): RunProfile[] {
   return run.profiles.map((profile) => ({
     id: profile.id,
-    name: profile.name,
+    name: displayName(profile, t),
     model: profile.model,
     base_url: profile.base_url,
     color: profile.color,
