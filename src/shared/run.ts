@@ -1,5 +1,6 @@
 // Profiles, runs and their progress: what the store keeps, the runs
 // orchestrator executes, and the CLI and the UI show. Names follow DESIGN.md.
+import type { MessageText } from './messages';
 import type { RequestParams, SharedParams } from './request-params';
 import type { ModeSummary } from './summary';
 import type { ChunkKind, Dialect, Mode, Trial, TrialStatus } from './trial';
@@ -350,8 +351,10 @@ export type ProfileFailureReason =
 export interface ProfileFailure {
   profile_id: string;
   reason: ProfileFailureReason;
-  /** For people; never contains the API key. */
+  /** For people, in English (the CLI, logs); never contains the API key. */
   message: string;
+  /** The same as a catalogue message, for the renderer's language; absent in runs saved before it. */
+  text?: MessageText;
 }
 
 /** A profile holding its next call back, and why. */

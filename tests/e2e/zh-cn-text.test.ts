@@ -57,6 +57,9 @@ const ALLOWED_WORDS = new Set([
   'Ctrl',
   'Enter',
   'Tab',
+  'ftp',
+  'http',
+  'https',
   'Esc',
   'Shift',
   'Alt',
@@ -291,7 +294,7 @@ const SCREENS: { name: string; open: () => Promise<void> }[] = [
     name: 'missing-run',
     open: async () => {
       await app.open('#/runs/no-such-run');
-      await app.page.locator('.message-error, [role="alert"]').first().waitFor();
+      await app.page.locator('.empty-state').first().waitFor();
     },
   },
 ];
@@ -308,7 +311,11 @@ describe('the UI in Chinese', () => {
 
   it('says a live run in Chinese', async () => {
     const slow = simProfile('Slow sim', 'sim-steady:tokens=3000,gap=10');
-    const { run_id } = await app.services.runs.start(config([slow, fast, limited], ['stream'], 2));
+    // 3,000 tokens 10 ms apart: live for half a minute a trial, while the page is read and shot.
+    const { run_id } = await app.services.runs.start({
+      ...config([slow, fast, limited], ['stream'], 2),
+      max_tokens: 4000,
+    });
     try {
       const open = async (): Promise<void> => {
         await app.open(`#/runs/${run_id}`);
@@ -321,5 +328,6 @@ describe('the UI in Chinese', () => {
     } finally {
       app.services.runs.cancel(run_id);
     }
-  });
+    // Eight shots of a page that redraws as the run goes.
+  }, 90_000);
 });

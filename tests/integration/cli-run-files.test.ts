@@ -109,7 +109,7 @@ describe('export --kind json', () => {
       trials: { profile_id: string; warmup: boolean; trial: { timeline: { chunks: unknown[] } } }[];
     };
     expect(file.format).toBe('lasttoken-run');
-    expect(file.version).toBe(2);
+    expect(file.version).toBe(3);
     expect(file.run).toMatchObject({
       id: labelled,
       status: 'completed',
@@ -220,6 +220,35 @@ describe('import', () => {
     expect(text).toContain(`  ${failures[0]?.message}\n`);
   });
 
+  it('says why in English where a file’s words are unknown here: version 2, or another build’s message', async () => {
+    const file = JSON.parse(readFileSync(join(dir, 'gave-up.json'), 'utf8')) as {
+      version: number;
+      run: { id: string; profile_failures: ProfileFailure[] };
+    };
+    const [failure] = file.run.profile_failures;
+    expect(failure?.text?.key).toBe('runs.gave_up_other');
+    for (const [name, changed] of [
+      ['version-2', { version: 2, text: undefined }],
+      ['unknown-message', { version: 3, text: { key: 'runs.said_by_a_newer_build' } }],
+    ] as const) {
+      const copy = {
+        ...file,
+        version: changed.version,
+        run: { ...file.run, profile_failures: [{ ...failure, text: changed.text }] },
+      };
+      const path = join(dir, `${name}.json`);
+      writeFileSync(path, JSON.stringify(copy));
+      const db = join(dir, `from-${name}.db`);
+      await ok(db, ['import', path]);
+      const shown = JSON.parse(await ok(db, ['show', file.run.id, '--json'])) as {
+        run: RunRecord;
+      };
+      expect(shown.run.profile_failures, name).toEqual([
+        { profile_id: failure?.profile_id, reason: 'gave_up', message: failure?.message },
+      ]);
+    }
+  });
+
   it('reads a version 1 file, from before runs kept why profiles stopped: not known, as for an old run', async () => {
     const file = JSON.parse(readFileSync(labelledFile, 'utf8')) as {
       version: number;
@@ -297,11 +326,11 @@ describe('import', () => {
 
     it('a file of a newer version', async () => {
       const file = JSON.parse(readFileSync(labelledFile, 'utf8')) as { version: number };
-      file.version = 3;
+      file.version = 4;
       await refused(
         join(dir, 'newer.json'),
         JSON.stringify(file),
-        /newer\.json: it is a version 3 run file, made by a newer LastToken; .* reads versions up to 2: update LastToken/,
+        /newer\.json: it is a version 4 run file, made by a newer LastToken; .* reads versions up to 3: update LastToken/,
       );
     });
 

@@ -400,6 +400,16 @@ describe('giving up', () => {
         profile_id: 'down',
         reason: 'gave_up',
         message,
+        // The same, for the renderer to say in its language.
+        text: {
+          key: 'runs.gave_up_other',
+          values: {
+            name: 'Profile down',
+            failed: 3,
+            why: 'http_error: HTTP 503: Provider returned error',
+            left: 5,
+          },
+        },
       },
     ]);
     expect(saved.filter((s) => s.profile_id === 'down').map((s) => s.trial.status)).toEqual([

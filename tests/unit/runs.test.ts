@@ -628,6 +628,11 @@ describe('startRun with fake sessions', () => {
         profile_id: 'bad',
         reason: 'internal',
         message: 'profile “P bad” stopped: exploded while sending Bearer [redacted]',
+        // Redacted in the renderer's words too.
+        text: {
+          key: 'runs.profile_stopped',
+          values: { name: 'P bad', reason: 'exploded while sending Bearer [redacted]' },
+        },
       },
     ]);
     expect(JSON.stringify(events)).not.toContain(key);

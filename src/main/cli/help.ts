@@ -438,7 +438,7 @@ Writes one run as CSV (RFC 4180, columns named as in DESIGN.md):
   comparisons  one row per pair of profiles (or stream against plain), mode
             and metric: B − A, its 95% interval, n and the verdict
 or as a run file, for another machine's history (lasttoken import reads it):
-  json      one JSON file, versioned ({"format": "lasttoken-run", "version": 2,
+  json      one JSON file, versioned ({"format": "lasttoken-run", "version": 3,
             run, profiles, trials}): the run (with why profiles stopped early),
             its profiles as they were (never a key or proxy credentials) and
             every trial with its timeline; version 1 files still import

@@ -31,6 +31,7 @@ import {
   type SharedParams,
 } from '../../shared/request-params';
 import { inputTokensSchema } from '../../shared/input-lengths';
+import { isMessageKey, type MessageKey, type MessageText } from '../../shared/messages';
 import { withTimelineFigures, type TimelineFigures } from '../../shared/read-bursts';
 import { DEFAULT_READER_PACE_TPS, withReaderMetrics, type ReaderFields } from '../../shared/reader';
 import {
@@ -331,11 +332,21 @@ const config = exactly<RunConfig>()(
   }),
 );
 
+/** A catalogue message as a file carries it. */
+const messageText: z.ZodType<MessageText> = z.lazy(() =>
+  z.strictObject({
+    key: z.custom<MessageKey>((key) => typeof key === 'string' && isMessageKey(key)),
+    values: z.record(z.string(), z.union([z.string(), z.number(), messageText])).optional(),
+  }),
+);
+
 const profileFailure = exactly<ProfileFailure>()(
   z.strictObject({
     profile_id: z.string().min(1),
     reason: z.enum(['key_unavailable', 'profile_config', 'gave_up', 'internal']),
     message: z.string(),
+    // One this build cannot word (another build's message) is left out: `message` says it in English.
+    text: messageText.optional().catch(undefined),
   }),
 );
 

@@ -2,7 +2,7 @@
 // history to another's (`lasttoken export RUN --kind json`, `lasttoken import`).
 // Versioned JSON:
 //
-//   {"format": "lasttoken-run", "version": 2, "exported_at": ISO, "exported_by": "lasttoken 1.2.3",
+//   {"format": "lasttoken-run", "version": 3, "exported_at": ISO, "exported_by": "lasttoken 1.2.3",
 //    "run": {...}, "profiles": [...], "trials": [...]}
 //
 // `run` is the RunRecord without its profiles and without imported_at (where a
@@ -15,7 +15,9 @@
 // Versions: 2 added run.profile_failures (why profiles stopped early). A
 // version 1 file has none and reads as a run stored before LastToken kept
 // them (null); an older LastToken refuses a version 2 file as newer, rather
-// than as damaged by a field it does not know.
+// than as damaged by a field it does not know. 3 added a failure's `text`
+// (its catalogue message, for the reader's language); a failure without one,
+// or with a message this build does not know, says its English words.
 
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -28,7 +30,7 @@ import { fileRun, fileTrial, runProfiles, type FileRun } from './run-file-schema
 
 export const RUN_FILE_FORMAT = 'lasttoken-run';
 /** The version this build writes, and the newest it reads (it reads every one from 1). */
-export const RUN_FILE_VERSION = 2;
+export const RUN_FILE_VERSION = 3;
 /** Far above a long run (4 profiles × 2 modes × 30 trials of 1,000 chunks is about 20 MB). */
 const MAX_RUN_FILE_BYTES = 512 * 1024 * 1024;
 

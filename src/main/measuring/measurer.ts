@@ -5,6 +5,7 @@
 // CLI uses, and the in-thread measurer it hosts (in-thread-measurer.ts), which
 // tests also use directly with stand-in sessions or a virtual clock.
 
+import type { MessageText } from '../../shared/messages';
 import type { EndpointSpec, TrialProgress } from '../probe';
 import type {
   ProfileFailureReason,
@@ -43,7 +44,13 @@ export interface MeasureReports {
   trialEnded(place: TrialPlace, trial: Trial): void;
   /** A trial cancel cut short: not a measurement. */
   trialDropped(place: TrialPlace, trial: Trial): void;
-  profileFailed(profile_id: string, reason: ProfileFailureReason, message: string): void;
+  /** `message` in English (the CLI, logs), `text` the same as a catalogue message for the renderer. */
+  profileFailed(
+    profile_id: string,
+    reason: ProfileFailureReason,
+    message: string,
+    text?: MessageText,
+  ): void;
 }
 
 /** The run's side of a job. */

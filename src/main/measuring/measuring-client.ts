@@ -101,7 +101,7 @@ export function createMeasuringClient(send: (message: ToMeasuringThread) => void
         return reports.trialDropped(report.place, report.trial);
       case 'profile_failed':
         job.stopped.add(report.profile_id);
-        return reports.profileFailed(report.profile_id, report.reason, report.message);
+        return reports.profileFailed(report.profile_id, report.reason, report.message, report.text);
       case 'endpoint_wanted':
         return giveEndpoint(job, report.request, report.profile_id);
       case 'measured':

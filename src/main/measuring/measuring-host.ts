@@ -91,8 +91,15 @@ export function hostMeasuring(port: HostPort, measurer: Measurer): void {
     progressOf: (place) => (progress) => outbox.progress(place, progress),
     trialEnded: (place, trial) => outbox.push({ kind: 'trial_ended', place, trial }),
     trialDropped: (place, trial) => outbox.push({ kind: 'trial_dropped', place, trial }),
-    profileFailed: (profile_id, reason, message) =>
-      outbox.push({ kind: 'profile_failed', run_id, profile_id, reason, message }),
+    profileFailed: (profile_id, reason, message, text) =>
+      outbox.push({
+        kind: 'profile_failed',
+        run_id,
+        profile_id,
+        reason,
+        message,
+        ...(text && { text }),
+      }),
   });
 
   const start = (job: Extract<ToMeasuringThread, { kind: 'measure' }>['job']): void => {

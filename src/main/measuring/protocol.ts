@@ -5,6 +5,7 @@
 // most once.
 
 import type { EndpointSpec, TrialProgress } from '../probe';
+import type { MessageText } from '../../shared/messages';
 import type { ProfileFailureReason, ProfileWait } from '../../shared/run';
 import type { Trial } from '../../shared/trial';
 import type { MeasureJob, TrialPlace } from './measurer';
@@ -37,6 +38,7 @@ export type ThreadReport =
       profile_id: string;
       reason: ProfileFailureReason;
       message: string;
+      text?: MessageText;
     }
   /** The run's key or proxy credentials for one profile, asked for just before its first call. */
   | { kind: 'endpoint_wanted'; run_id: string; request: number; profile_id: string }

@@ -1,3 +1,4 @@
+import { WordedError } from '../../shared/messages';
 import type { Dialect } from '../../shared/trial';
 import { urlCredentialProblem } from './url-credentials';
 
@@ -10,7 +11,7 @@ export const DIALECT_PATHS: Record<Dialect, string> = {
   'openai-responses': '/responses',
 };
 
-export class EndpointUrlError extends Error {}
+export class EndpointUrlError extends WordedError {}
 
 /**
  * A base URL as a user gives it, refused when it is not one or would carry a
@@ -22,15 +23,11 @@ export function parseBaseUrl(baseUrl: string): URL {
   try {
     base = new URL(baseUrl.trim());
   } catch {
-    throw new EndpointUrlError(
-      'not a valid URL: expected http:// or https://, a host and a path, e.g. https://api.openai.com/v1',
-    );
+    throw new EndpointUrlError({ key: 'probe.url_invalid' });
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
     // Not the origin: for file:, data: and the like it is the string "null".
-    throw new EndpointUrlError(
-      `unsupported protocol "${base.protocol}": the base URL must start with http:// or https://`,
-    );
+    throw new EndpointUrlError({ key: 'probe.url_protocol', values: { protocol: base.protocol } });
   }
   const credential = urlCredentialProblem(base);
   if (credential) throw new EndpointUrlError(credential);

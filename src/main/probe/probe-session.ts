@@ -251,7 +251,7 @@ export function checkedEndpointUrl(
   try {
     url = withQuery(resolve(endpoint.base_url, endpoint.dialect), endpoint.query);
   } catch (error) {
-    if (error instanceof EndpointUrlError) throw new ProbeConfigError(error.message);
+    if (error instanceof EndpointUrlError) throw new ProbeConfigError(error.text ?? error.message);
     throw error;
   }
   if (

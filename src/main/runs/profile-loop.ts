@@ -6,6 +6,7 @@
 // thread saves and fans out.
 
 import { randomUUID } from 'node:crypto';
+import type { MessageText } from '../../shared/messages';
 import { effectiveParams } from '../../shared/request-params';
 import type { Clock } from '../clock';
 import type { MeasureReports, TrialPlace } from '../measuring/measurer';
@@ -16,7 +17,6 @@ import {
   type RequestSpec,
   type TrialRunner,
 } from '../probe';
-import { redactSecrets } from '../probe/redact';
 import {
   DEFAULT_GIVE_UP_AFTER,
   DEFAULT_MAX_RETRY_WAIT_MS,
@@ -26,7 +26,7 @@ import {
 import type { Trial } from '../../shared/trial';
 import { callSpacingMs, type CallGates } from './call-gate';
 import type { PlannedTrial } from './plan';
-import { messageOf } from './message-of';
+import { failureWords, reasonOf } from './failure-words';
 import { promptFor, type RunPrompt } from '../prompts';
 
 export type SessionFactory = (endpoint: EndpointSpec, options: ProbeSessionOptions) => TrialRunner;
@@ -49,12 +49,12 @@ export interface ProfileLoopContext {
   abortAfterTokens: number | null;
 }
 
-function giveUpText(name: string, failed: number, last: Trial, left: number): string {
+function giveUpText(name: string, failed: number, last: Trial, left: number): MessageText {
   const why = last.error === null ? last.status : `${last.status}: ${last.error}`;
-  return (
-    `profile “${name}” stopped after ${failed} failed trials in a row (the last: ${why}); ` +
-    `its ${left} remaining ${left === 1 ? 'call was' : 'calls were'} not made`
-  );
+  return {
+    key: left === 1 ? 'runs.gave_up_one' : 'runs.gave_up_other',
+    values: { name, failed, why, left },
+  };
 }
 
 const ABORTED = Symbol('aborted');
@@ -88,29 +88,24 @@ export async function measureProfile(
       clock: ctx.clock,
     });
   } catch (error) {
-    const hint =
-      error instanceof InsecureKeyError
-        ? ' (confirm sending the key in the clear in the profile)'
-        : '';
-    ctx.reports.profileFailed(
-      profile.id,
-      'profile_config',
-      redactSecrets(
-        `profile “${profile.name}” was not measured: ${messageOf(error)}${hint}`,
-        secrets,
-      ),
+    const key =
+      error instanceof InsecureKeyError ? 'runs.not_measured_insecure' : 'runs.not_measured';
+    const words = failureWords(
+      { key, values: { name: profile.name, reason: reasonOf(error) } },
+      secrets,
     );
+    ctx.reports.profileFailed(profile.id, 'profile_config', words.message, words.text);
     return;
   }
   try {
     await runSchedule(profile, session, secrets, ctx);
   } catch (error) {
     // A bug in one profile's loop must not take the others (or the process) down.
-    ctx.reports.profileFailed(
-      profile.id,
-      'internal',
-      redactSecrets(`profile “${profile.name}” stopped: ${messageOf(error)}`, secrets),
+    const words = failureWords(
+      { key: 'runs.profile_stopped', values: { name: profile.name, reason: reasonOf(error) } },
+      secrets,
     );
+    ctx.reports.profileFailed(profile.id, 'internal', words.message, words.text);
   } finally {
     session.close();
   }
@@ -127,11 +122,11 @@ async function readEndpoint(
     return read === ABORTED ? null : read;
   } catch (error) {
     if (signal.aborted) return null;
-    ctx.reports.profileFailed(
-      profile.id,
-      'key_unavailable',
-      `profile “${profile.name}” was not measured: ${messageOf(error)}`,
-    );
+    const words = failureWords({
+      key: 'runs.not_measured',
+      values: { name: profile.name, reason: reasonOf(error) },
+    });
+    ctx.reports.profileFailed(profile.id, 'key_unavailable', words.message, words.text);
     return null;
   }
 }
@@ -160,8 +155,8 @@ async function runSchedule(
     failedInRow = trial.status === 'ok' ? 0 : failedInRow + 1;
     const left = schedule.length - done - 1;
     if (giveUpAfter > 0 && failedInRow >= giveUpAfter && left > 0) {
-      const message = giveUpText(profile.name, failedInRow, trial, left);
-      reports.profileFailed(profile.id, 'gave_up', redactSecrets(message, secrets));
+      const words = failureWords(giveUpText(profile.name, failedInRow, trial, left), secrets);
+      reports.profileFailed(profile.id, 'gave_up', words.message, words.text);
       return;
     }
   }

@@ -13,7 +13,6 @@ import type { MeasureReports, TrialPlace } from '../measuring/measurer';
 import type { TrialProgress } from '../probe';
 import type {
   ProfileFailure,
-  ProfileFailureReason,
   RunEvent,
   RunOutcome,
   RunRecord,
@@ -49,7 +48,6 @@ export interface RunLedger extends MeasureReports {
    * reported since the last event.
    */
   progressOf(place: TrialPlace): (progress: TrialProgress) => void;
-  profileFailed(profile_id: string, reason: ProfileFailureReason, message: string): void;
   /** A measured trial: saved, then reported with what was saved. */
   trialEnded(place: TrialPlace, trial: Trial): void;
   /** A trial cancel cut short: not a measurement, reported and not saved. */
@@ -144,8 +142,8 @@ export function createRunLedger(run: {
       };
     },
 
-    profileFailed(profile_id, reason, message) {
-      const failure: ProfileFailure = { profile_id, reason, message };
+    profileFailed(profile_id, reason, message, text) {
+      const failure: ProfileFailure = { profile_id, reason, message, ...(text && { text }) };
       failures.push(failure);
       // Saved, then told: the run_finished that follows finds it stored.
       queue.push(() => {

@@ -132,8 +132,8 @@ export class RunsRepository {
 
   /** Adds why one of the run's profiles stopped to the run's list. Throws if the run does not exist. */
   saveProfileFailure(runId: string, failure: ProfileFailure): void {
-    const { profile_id, reason, message } = failure;
-    const json = JSON.stringify({ profile_id, reason, message });
+    const { profile_id, reason, message, text } = failure;
+    const json = JSON.stringify({ profile_id, reason, message, ...(text && { text }) });
     if (this.appendFailure.run(json, runId).changes === 0) {
       throw new Error(`no run ${runId} to record a profile's failure in`);
     }

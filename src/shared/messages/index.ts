@@ -73,6 +73,20 @@ export function wordedValues(
   );
 }
 
+/** Whether `key` names a message of this build's catalogue (a file may carry one from another build). */
+export function isMessageKey(key: string): key is MessageKey {
+  const [area, name, ...rest] = key.split('.');
+  if (
+    area === undefined ||
+    name === undefined ||
+    rest.length > 0 ||
+    !Object.hasOwn(MESSAGES.en, area)
+  ) {
+    return false;
+  }
+  return Object.hasOwn(MESSAGES.en[area as Area], name);
+}
+
 /** A message's words in a language, its `{{name}}` placeholders filled in: what main itself shows (a dialog). */
 export function wordsOf(text: MessageText, language: keyof typeof MESSAGES): string {
   const [area, name] = text.key.split('.') as [Area, string];

@@ -7,6 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FailingProfile } from '../../../../shared/failing-profiles';
 import type { ProfileFailure } from '../../../../shared/run';
+import { mainMessage } from '../../i18n/error-text';
 import { useFormat } from '../../i18n/format';
 
 export function ProfileFailureLine({ failure, name }: { failure: ProfileFailure; name: string }) {
@@ -19,7 +20,7 @@ export function ProfileFailureLine({ failure, name }: { failure: ProfileFailure;
           reason: t(`runs.live.failureReason.${failure.reason}`),
         })}
       </strong>{' '}
-      <span className="wrap-anywhere">{failure.message}</span>
+      <span className="wrap-anywhere">{mainMessage(t, failure.message, failure.text)}</span>
     </>
   );
 }
@@ -42,7 +43,8 @@ export function FailingProfileLine({ failure, name }: { failure: FailingProfile;
       {failure.message !== null && (
         <>
           {' '}
-          <span className="wrap-anywhere">{failure.message}</span>
+          {/* The provider's own words for its last failure: not ours to translate. */}
+          <span className="wrap-anywhere trial-message-text">{failure.message}</span>
         </>
       )}
     </>

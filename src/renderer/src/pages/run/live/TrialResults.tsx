@@ -95,7 +95,7 @@ const ResultRow = memo(function ResultRow({ entry, name }: { entry: FinishedEntr
       <td className="number">{format.count(brief.tokens)}</td>
       <td className="small result-detail">
         {brief.error !== null ? (
-          <span className="result-error wrap-anywhere" title={brief.error}>
+          <span className="result-error wrap-anywhere trial-message-text" title={brief.error}>
             {brief.error}
           </span>
         ) : (
