@@ -93,7 +93,7 @@ beforeAll(async () => {
   });
   ({ page } = await app.window());
   await appShown(page);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await app?.close();

@@ -163,6 +163,10 @@ describe('free tiers', { timeout: 60_000 }, () => {
         message: expect.stringMatching(
           /^profile “Always limited” stopped after 2 failed trials in a row \(the last: http_error: HTTP 429/,
         ),
+        text: {
+          key: 'runs.gave_up_one',
+          values: expect.objectContaining({ name: 'Always limited', failed: 2, left: 1 }),
+        },
       },
     ]);
     const result = await app.services.dispatch('historyRun', { run_id });

@@ -290,7 +290,13 @@ describe('with a history', () => {
     const { page } = app;
     const row = rowOf(page, real[2] as string);
     await row.waitFor();
-    const text = (await row.textContent()) ?? '';
+    // What does not fit beside the actions is in the row's details, one click away.
+    const more = row.getByRole('button', { name: /More/ });
+    if ((await more.count()) > 0) await more.click();
+    const details = page.locator(`#run-details-${real[2]}`);
+    const text = `${(await row.textContent()) ?? ''} ${
+      (await details.count()) > 0 ? await details.textContent() : ''
+    }`;
     expect(text).toContain('completed');
     expect(text).toContain('Steady');
     expect(text).toContain('Jitter');

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunView } from '../../src/shared/api';
 import { DEFAULT_RUN_LIMITS } from '../../src/shared/run';
 import {
+  atEachSize,
   type AppUnderTest,
   ARTIFACTS,
   axeViolations,
@@ -196,10 +197,7 @@ describe('the results page at a glance', () => {
   for (const [language, theme] of LOOKS) {
     it(`reads at a glance in ${language}, ${theme}, at 1440×900 and 1024×700`, async () => {
       await useLook(app, language, theme);
-      for (const [width, height] of [
-        [1440, 900],
-        [1024, 700],
-      ] as const) {
+      await atEachSize(app.page, async (width, height) => {
         const page = await openResults(width, height);
         await page.screenshot({
           path: join(ARTIFACTS, `results-glance-${language}-${theme}-${width}.png`),
@@ -208,8 +206,7 @@ describe('the results page at a glance', () => {
           await screenshot(page, `results-glance-${language}-${theme}-${width}-whole`);
         }
         expect(await axeViolations(page)).toEqual([]);
-      }
-      await app.page.setViewportSize({ width: 1440, height: 900 });
+      });
     });
   }
 });

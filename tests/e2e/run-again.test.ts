@@ -17,6 +17,7 @@ import {
   startAppUnderTest,
   useLook,
   waitForCharts,
+  atEachSize,
   type AppUnderTest,
 } from '../support/app-under-test';
 
@@ -297,11 +298,7 @@ describe('two runs compared in charts', { timeout: 180_000 }, () => {
 describe('screenshots', { timeout: 300_000 }, () => {
   it('of the comparison and of New run filled in, in every look and two sizes', async () => {
     const { page } = app;
-    for (const [width, height] of [
-      [1440, 900],
-      [1024, 700],
-    ] as const) {
-      await page.setViewportSize({ width, height });
+    await atEachSize(page, async (width) => {
       for (const [language, theme] of LOOKS) {
         await useLook(app, language, theme);
         await app.open(`#/compare/${first}/${second}`);
@@ -313,8 +310,7 @@ describe('screenshots', { timeout: 300_000 }, () => {
         await expect.poll(() => page.locator('.loading').count()).toBe(0);
         await screenshot(page, `run-again-new-run-${width}-${language}-${theme}`);
       }
-    }
+    });
     await useLook(app, 'en', 'light');
-    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrialPage, TrialText } from '../../src/shared/api';
 import { DEFAULT_RUN_LIMITS } from '../../src/shared/run';
 import {
+  atEachSize,
   type AppUnderTest,
   ARTIFACTS,
   axeViolations,
@@ -293,11 +294,7 @@ describe('a long run', () => {
   it('keeps the profile column in view at 1024 px, in both languages and themes', async () => {
     const page = app.page;
     try {
-      for (const [width, height] of [
-        [1440, 900],
-        [1024, 700],
-      ] as const) {
-        await page.setViewportSize({ width, height });
+      await atEachSize(page, async (width) => {
         for (const [language, theme] of LOOKS) {
           await useLook(app, language, theme);
           await openResults(id);
@@ -319,9 +316,8 @@ describe('a long run', () => {
           await page.screenshot({ path: join(ARTIFACTS, `${name}-drawer.png`) });
           await page.keyboard.press('Escape');
         }
-      }
+      });
     } finally {
-      await page.setViewportSize({ width: 1440, height: 900 });
       await useLook(app, 'en', 'light');
     }
   }, 120_000);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RUN_LIMITS, type RunConfig } from '../../src/shared/run';
 import type { Mode } from '../../src/shared/trial';
 import {
+  atEachSize,
   type AppUnderTest,
   ARTIFACTS,
   finishedRun,
@@ -223,19 +224,14 @@ async function shoot(screen: string, reopen: () => Promise<void>): Promise<void>
   const { page } = app;
   for (const theme of ['light', 'dark'] as const) {
     await useLook(app, 'zh-CN', theme);
-    for (const [width, height] of [
-      [1440, 900],
-      [1024, 700],
-    ] as const) {
-      await page.setViewportSize({ width, height });
+    await atEachSize(page, async (width, height) => {
       await reopen();
       await page.screenshot({
         path: join(ARTIFACTS, 'zh', `${screen}-${theme}-${width}x${height}.png`),
         fullPage: true,
       });
-    }
+    });
   }
-  await page.setViewportSize({ width: 1440, height: 900 });
   await useLook(app, 'zh-CN', 'light');
 }
 

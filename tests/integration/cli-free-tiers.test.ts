@@ -361,7 +361,12 @@ describe('rate limits in a run', () => {
     const shownJson = await cli(['show', runId, '--json', '--db', db]);
     const { run: stored } = JSON.parse(shownJson.stdout) as { run: RunDetail['run'] };
     expect(stored.profile_failures).toEqual([
-      { profile_id: stored.profiles[0]?.id, reason: 'gave_up', message: said.trim() },
+      {
+        profile_id: stored.profiles[0]?.id,
+        reason: 'gave_up',
+        message: said.trim(),
+        text: expect.objectContaining({ key: 'runs.gave_up_other' }),
+      },
     ]);
 
     const json = await cli([...argv, '--json']);
@@ -416,6 +421,10 @@ describe('rate limits in a run', () => {
         message: expect.stringMatching(
           /^profile “Refused” stopped after 2 failed trials in a row \(the last: http_error: HTTP 401.*Incorrect API key provided: Bearer .*\); its 2 remaining calls were not made$/,
         ),
+        text: {
+          key: 'runs.gave_up_other',
+          values: expect.objectContaining({ name: 'Refused', failed: 2, left: 2 }),
+        },
       },
     ]);
     expect(stored).not.toContain(KEY);

@@ -174,6 +174,10 @@ describe('a provider that is down', () => {
         message: expect.stringMatching(
           /^profile “down #\d+” stopped after 2 failed trials in a row \(the last: http_error: HTTP 503.*\); its 6 remaining calls were not made$/,
         ),
+        text: {
+          key: 'runs.gave_up_other',
+          values: expect.objectContaining({ failed: 2, left: 6 }),
+        },
       },
     ]);
   });

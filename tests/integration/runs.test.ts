@@ -547,11 +547,20 @@ describe('keys', () => {
         profile_id: 'locked',
         reason: 'key_unavailable',
         message: expect.stringContaining('The OS keychain is locked: unlock the "login" keyring'),
+        text: expect.objectContaining({ key: 'runs.not_measured' }),
       },
       {
         profile_id: 'insecure',
         reason: 'profile_config',
         message: expect.stringMatching(/Profile insecure.*unencrypted over http/),
+        // The reason in the catalogue's words, for the renderer to say in its language.
+        text: {
+          key: 'runs.not_measured_insecure',
+          values: {
+            name: 'Profile insecure',
+            reason: { key: 'probe.insecure_key', values: expect.any(Object) },
+          },
+        },
       },
     ]);
     expect(outcome.failures[0]?.message).toContain('Profile locked');

@@ -139,6 +139,27 @@ export const LOOKS = [
   ['zh-CN', 'dark'],
 ] as const satisfies readonly (readonly [Language, Theme])[];
 
+/** The window sizes the app promises to read well at: a laptop's, and the narrowest. */
+export const WINDOW_SIZES = [
+  [1440, 900],
+  [1024, 700],
+] as const;
+
+/** `look` at each window size in turn; the window is 1440×900 again afterwards, whatever happened. */
+export async function atEachSize(
+  page: Page,
+  look: (width: number, height: number) => Promise<void>,
+): Promise<void> {
+  try {
+    for (const [width, height] of WINDOW_SIZES) {
+      await page.setViewportSize({ width, height });
+      await look(width, height);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1440, height: 900 });
+  }
+}
+
 /** Switches language and theme through the app's own settings, as a user would. */
 export async function useLook(app: AppUnderTest, language: Language, theme: Theme): Promise<void> {
   await app.services.settings.update({ language, theme });

@@ -3,27 +3,14 @@
 
 import { describe, expect, it } from 'vitest';
 import type { RunView } from '../../src/shared/api';
-import type { Trial } from '../../src/shared/trial';
+import type { Mode, Trial } from '../../src/shared/trial';
 import { summaryTables } from '../../src/renderer/src/pages/run/results/summary-model';
-import { runRecord, snapshot } from '../support/store-fixtures';
-import { runViewOf } from './run-view-fixture';
+import { runViewOfTrials } from './run-view-fixture';
 import { makeTrial } from './trial-fixture';
 
 /** A run view of these profiles' trials, summarised as main does (warm-ups left out). */
-function view(
-  trials: Record<string, Trial[]>,
-  modes: ('stream' | 'plain')[] = ['stream'],
-): RunView {
-  const ids = ['fast', 'slow', 'gone'];
-  return runViewOf(
-    runRecord(
-      'r1',
-      ids.map((id) => snapshot(id, { name: id })),
-      { config: { ...runRecord('r1', []).config, modes } },
-    ),
-    trials,
-  );
-}
+const view = (trials: Record<string, Trial[]>, modes: Mode[] = ['stream']): RunView =>
+  runViewOfTrials(trials, modes, ['fast', 'slow', 'gone']);
 
 const fast = [
   makeTrial({ ttft_ms: 100, total_ms: 500, e2e_tps: 20 }),

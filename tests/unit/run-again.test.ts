@@ -8,7 +8,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesView } from '../../src/shared/api';
 import {
-  DEFAULT_REQUEST_SHAPE,
   DEFAULT_RUN_LIMITS,
   type Profile,
   type RunConfig,
@@ -28,28 +27,9 @@ import {
 import { NO_REPEAT, parseRepeat } from '../../src/renderer/src/pages/new-run/repeat-draft';
 import { parseDraft } from '../../src/renderer/src/pages/new-run/run-draft';
 import { presetOf } from '../../src/renderer/src/pages/new-run/prompt-presets';
+import { makeProfile } from '../support/profile-fixture';
 
-function profile(id: string, name = id): Profile {
-  return {
-    id,
-    name,
-    base_url: 'http://127.0.0.1:1/v1',
-    model: 'sim-steady',
-    dialect: 'openai-chat',
-    headers: {},
-    defaults: {},
-    notes: '',
-    allow_insecure_key: false,
-    ...DEFAULT_REQUEST_SHAPE,
-    query: {},
-    has_key: false,
-    proxy_auth: false,
-    builtin: false,
-    color: 0,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-  };
-}
+const profile = (id: string, name = id): Profile => makeProfile(id, { name });
 
 /** A config unlike New run's defaults in every field it can express. */
 const config: RunConfig = {

@@ -7,15 +7,18 @@ import { sideBySideGrids } from '../../src/renderer/src/charts/chart-parts';
 import { runPairBarsOption, type PairRow } from '../../src/renderer/src/charts/run-pair-bars';
 import { theme, tooltipOf, XSS, XSS_ESCAPED } from './chart-fixtures';
 
+/** The profile measured in both runs and both modes. */
+const fast = (mode: PairRow['mode'], a: PairRow['a'], b: PairRow['b']): PairRow => ({
+  profile_id: 'fast',
+  profile: 'Fast',
+  color: 2,
+  mode,
+  a,
+  b,
+});
+
 const rows: PairRow[] = [
-  {
-    profile_id: 'fast',
-    profile: 'Fast',
-    color: 2,
-    mode: 'stream',
-    a: { median: 100, ci95: [90, 120], n: 5 },
-    b: { median: 80, ci95: [70, 95], n: 4 },
-  },
+  fast('stream', { median: 100, ci95: [90, 120], n: 5 }, { median: 80, ci95: [70, 95], n: 4 }),
   {
     profile_id: 'slow',
     profile: XSS,
@@ -24,14 +27,7 @@ const rows: PairRow[] = [
     a: { median: 300, ci95: null, n: 1 },
     b: null,
   },
-  {
-    profile_id: 'fast',
-    profile: 'Fast',
-    color: 2,
-    mode: 'plain',
-    a: { median: 900, ci95: [850, 1000], n: 5 },
-    b: { median: 950, ci95: [900, 990], n: 5 },
-  },
+  fast('plain', { median: 900, ci95: [850, 1000], n: 5 }, { median: 950, ci95: [900, 990], n: 5 }),
 ];
 
 const text = {

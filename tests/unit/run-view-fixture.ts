@@ -6,7 +6,8 @@ import type { RunView } from '../../src/shared/api';
 import { DEFAULT_READER_PACE_TPS } from '../../src/shared/reader';
 import { runDigest } from '../../src/shared/run-digest';
 import type { RunRecord } from '../../src/shared/run';
-import type { Trial } from '../../src/shared/trial';
+import type { Mode, Trial } from '../../src/shared/trial';
+import { runRecord, snapshot } from '../support/store-fixtures';
 
 /** Each profile's trials, numbered from 1 in each mode in the order given. */
 export function runViewOf(run: RunRecord, byProfile: Record<string, readonly Trial[]>): RunView {
@@ -21,4 +22,17 @@ export function runViewOf(run: RunRecord, byProfile: Record<string, readonly Tri
   });
   const pace = trials[0]?.trial.reader_pace_tps ?? DEFAULT_READER_PACE_TPS;
   return { run, ...runDigest(run.profiles, trials, pace) };
+}
+
+/** A run of these modes whose profiles (named as their ids) ran these trials. */
+export function runViewOfTrials(
+  trials: Record<string, readonly Trial[]>,
+  modes: Mode[] = ['stream'],
+  ids: readonly string[] = Object.keys(trials),
+): RunView {
+  const record = runRecord(
+    'r1',
+    ids.map((id) => snapshot(id, { name: id })),
+  );
+  return runViewOf({ ...record, config: { ...record.config, modes } }, trials);
 }

@@ -12,21 +12,11 @@ import {
   type VerdictLine,
   fewestForP95,
 } from '../../src/renderer/src/pages/run/results/verdict-model';
-import { runRecord, snapshot } from '../support/store-fixtures';
-import { runViewOf } from './run-view-fixture';
+import { runViewOfTrials } from './run-view-fixture';
 import { makeTrial } from './trial-fixture';
 
-function view(trials: Record<string, Trial[]>, modes: Mode[] = ['stream']): RunView {
-  const ids = Object.keys(trials);
-  return runViewOf(
-    runRecord(
-      'r1',
-      ids.map((id) => snapshot(id, { name: id })),
-      { config: { ...runRecord('r1', []).config, modes } },
-    ),
-    trials,
-  );
-}
+const view = (trials: Record<string, Trial[]>, modes: Mode[] = ['stream']): RunView =>
+  runViewOfTrials(trials, modes);
 
 /** Ok trials of one mode whose first token, total and reader figures are `base` plus each jitter. */
 function trials(base: number, jitter: readonly number[], mode: Mode = 'stream'): Trial[] {
