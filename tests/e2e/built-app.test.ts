@@ -93,7 +93,7 @@ beforeAll(async () => {
   });
   ({ page } = await app.window());
   await appShown(page);
-}, 120_000);
+}, 60_000);
 
 afterAll(async () => {
   await app?.close();
@@ -443,6 +443,39 @@ describe('the built app in a stand-in Electron', () => {
     // One row per profile and mode.
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.startsWith(`${runId},`))).toBe(true);
+  });
+
+  it('asks before the window unloads a form with unsaved edits: Stay keeps them, Leave goes', async () => {
+    await page.evaluate(() => {
+      (globalThis as unknown as PageGlobal).location.href = '#/profiles?new';
+    });
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('Not saved yet');
+    const reload = () => page.evaluate('location.reload()');
+    // Chromium holds the unload back (beforeunload); main asks, and Stay (button 1) keeps the page.
+    await app.request('answer-message-box', { answer: 1 });
+    await reload();
+    await expect.poll(async () => (await app.records()).messageBoxes.length).toBe(1);
+    expect(await name.inputValue()).toBe('Not saved yet');
+    const [question] = (await app.records()).messageBoxes;
+    expect(question).toEqual({
+      windowId: 1,
+      options: {
+        type: 'question',
+        buttons: ['Close without saving', 'Stay'],
+        defaultId: 1,
+        cancelId: 1,
+        message: 'Leave without saving?',
+        detail: 'The profile form has changes that are not saved. Closing the window loses them.',
+      },
+    });
+    // Leave (button 0): the page goes, and the edits with it.
+    await app.request('answer-message-box', { answer: 0 });
+    await reload();
+    await appShown(page);
+    await expect.poll(async () => (await app.records()).messageBoxes.length).toBe(2);
+    await name.waitFor();
+    expect(await name.inputValue()).toBe('');
   });
 
   it('brings its window to the front when launched again', async () => {

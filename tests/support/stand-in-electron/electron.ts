@@ -107,6 +107,8 @@ const WINDOW_EVENTS = new Set(['ready-to-show', 'close', 'closed']);
 const WEB_CONTENTS_EVENTS = new Set([
   'will-navigate',
   'will-attach-webview',
+  // The page's beforeunload held its unload back (window-host sees Chromium's dialog for it).
+  'will-prevent-unload',
   'did-finish-load',
   'did-fail-load',
   'destroyed',
@@ -165,6 +167,7 @@ export function createStandInElectron(options: {
     sessionDataAtReady: null as string | null,
     setPaths: [] as [string, string][],
     saveDialogs: [] as Records['saveDialogs'],
+    messageBoxes: [] as Records['messageBoxes'],
     errorBoxes: [] as Records['errorBoxes'],
     openExternal: [] as string[],
     appEvents: [] as Records['appEvents'],
@@ -411,6 +414,10 @@ export function createStandInElectron(options: {
       return [...windows];
     }
 
+    static fromWebContents(contents: unknown): StandInBrowserWindow | null {
+      return windows.find((window) => window.webContents === contents) ?? null;
+    }
+
     readonly id: number;
     readonly webContents: StandInWebContents;
     readonly options: Record<string, unknown>;
@@ -585,6 +592,7 @@ export function createStandInElectron(options: {
   });
 
   const saveDialogAnswers: unknown[] = [];
+  const messageBoxAnswers: number[] = [];
   const dialog = strict('dialog', {
     // Electron's overloads: (window, options) or (options).
     showSaveDialog(windowOrOptions: unknown, maybeOptions?: unknown): Promise<unknown> {
@@ -600,6 +608,19 @@ export function createStandInElectron(options: {
             new Error('stand-in dialog.showSaveDialog: the test scripted no answer for it'),
           )
         : Promise.resolve(answer);
+    },
+    // A modal question: the button the test scripted (answer-message-box), as Electron's index.
+    showMessageBoxSync(windowOrOptions: unknown, maybeOptions?: unknown): number {
+      const owner = maybeOptions === undefined ? null : (windowOrOptions as StandInBrowserWindow);
+      records.messageBoxes.push({
+        windowId: owner === null ? null : owner.id,
+        options: structuredClone(maybeOptions ?? windowOrOptions),
+      });
+      const answer = messageBoxAnswers.shift();
+      if (answer === undefined) {
+        throw new Error('stand-in dialog.showMessageBoxSync: the test scripted no answer for it');
+      }
+      return answer;
     },
     showErrorBox(title: string, content: string): void {
       records.errorBoxes.push({ title, content });
@@ -780,6 +801,18 @@ export function createStandInElectron(options: {
     return null;
   });
 
+  rpc.handle<{ answer: number }>('answer-message-box', ({ answer }) => {
+    messageBoxAnswers.push(answer);
+    return null;
+  });
+
+  // Electron's way round: preventing the event lets the page unload after all.
+  rpc.handle<{ windowId: number }>('will-prevent-unload', ({ windowId }) => {
+    const event = electronEvent('will-prevent-unload');
+    windowById(windowId).webContents.emit('will-prevent-unload', event);
+    return { unload: event.defaultPrevented };
+  });
+
   rpc.handle('quit', () => {
     app.quit();
     return null;
@@ -813,6 +846,7 @@ export function createStandInElectron(options: {
         permissionCheckHandler: sessionState.permissionCheckHandler !== null,
       },
       saveDialogs: records.saveDialogs,
+      messageBoxes: records.messageBoxes,
       errorBoxes: records.errorBoxes,
       openExternal: records.openExternal,
       appEvents: records.appEvents,

@@ -92,6 +92,8 @@ export interface Records {
     permissionCheckHandler: boolean;
   };
   saveDialogs: { windowId: number | null; options: unknown }[];
+  /** Every dialog.showMessageBoxSync, with its window and options. */
+  messageBoxes: { windowId: number | null; options: unknown }[];
   errorBoxes: { title: string; content: string }[];
   openExternal: string[];
   /** The app's own events as the stand-in emitted them, and whether a listener prevented each. */

@@ -278,6 +278,24 @@ export async function startStandInApp(options: StandInAppOptions): Promise<Stand
     // The window's size as the page's viewport (Electron's width and height include the frame).
     await page.setViewportSize({ width, height });
     watch(page, `window ${window.id}`);
+    // A beforeunload that held the unload back: Electron asks main (will-prevent-unload), and
+    // the unload goes ahead only when a listener prevents that event.
+    page.on('dialog', (dialog) => {
+      // Any other dialog is dismissed, as Playwright does when nothing listens.
+      if (dialog.type() !== 'beforeunload') {
+        void dialog.dismiss();
+        return;
+      }
+      void rpc
+        .request('will-prevent-unload', { windowId: window.id })
+        .then((answer) =>
+          (answer as { unload: boolean }).unload ? dialog.accept() : dialog.dismiss(),
+        )
+        .catch((error: unknown) => {
+          state.problems.push(`window ${window.id}: will-prevent-unload: ${String(error)}`);
+          return dialog.dismiss();
+        });
+    });
     page.on('request', (request) => {
       if (/^https?:/.test(request.url())) state.pageRequests.push(request.url());
     });
