@@ -168,12 +168,14 @@ describe('tables at 1024×700', () => {
       const copied = rows.find((cells) => cells[0]?.replace(/\\(.)/g, '$1') === row.name);
       expect(copied, row.name).toBeDefined();
       expect(row.figures.length).toBeGreaterThan(8);
-      // A best figure keeps its star, after the figure.
-      const cells = (copied ?? []).map((cell) => cell.replace(/ ★$/, ''));
+      // After a figure, in its cell: the best figure's star, and its n where fewer trials had it.
+      const cells = (copied ?? []).map((cell) => cell.replace(/( ★)?( \(n = [\d,]+\))?$/, ''));
       for (const figure of row.figures) expect(cells).toContain(figure);
       const intervals = row.notes.filter((note) => note.includes('–'));
       expect(intervals.length).toBeGreaterThan(2);
       for (const interval of intervals) expect(cells.join(' | ')).toContain(interval);
+      const counts = row.notes.filter((note) => /^n = /.test(note));
+      for (const count of counts) expect(copied?.join(' | ')).toContain(`(${count})`);
     }
   });
 
