@@ -3,6 +3,7 @@
 // each saying whether its series is shown. Pressing it does what clicking the
 // legend does, and clicking the legend updates the buttons.
 
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function LegendKeys(props: {
@@ -12,10 +13,13 @@ export function LegendKeys(props: {
   onToggle: (name: string) => void;
 }) {
   const { t } = useTranslation();
+  const titleId = useId();
   if (props.names.length === 0) return null;
   return (
-    <div className="legend-keys" role="group" aria-label={t('common.chart.legendKeys')}>
-      <span className="legend-keys-title small muted">{t('common.chart.legendKeys')}</span>
+    <div className="legend-keys" role="group" aria-labelledby={titleId}>
+      <span id={titleId} className="legend-keys-title small muted">
+        {t('common.chart.legendKeys')}
+      </span>
       {props.names.map((name) => (
         <button
           key={name}
