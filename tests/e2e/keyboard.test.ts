@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resources } from '../../src/renderer/src/i18n/resources';
+import { resources } from '../../src/shared/i18n/resources';
 import { DEFAULT_RUN_LIMITS } from '../../src/shared/run';
 import {
   type AppUnderTest,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/shared/run';
 import { DEFAULT_RUN_LIMITS } from '../../src/shared/run';
-import { resources } from '../../src/renderer/src/i18n/resources';
+import { resources } from '../../src/shared/i18n/resources';
 import {
   finishedRun,
   screenshot,

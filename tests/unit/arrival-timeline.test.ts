@@ -5,8 +5,8 @@ import {
   arrivalTimelineOption,
   type TimelineLine,
   type TimelineText,
-} from '../../src/renderer/src/charts/arrival-timeline';
-import type { ChartTheme } from '../../src/renderer/src/charts/chart-option';
+} from '../../src/shared/charts/arrival-timeline';
+import type { ChartTheme } from '../../src/shared/charts/chart-option';
 
 const theme: ChartTheme = {
   text: '#111',

@@ -8,7 +8,7 @@ import {
   dotSpread,
   type BoxGroup,
   type BoxPlotText,
-} from '../../src/renderer/src/charts/box-plots';
+} from '../../src/shared/charts/box-plots';
 import { theme, tooltipOf, XSS, XSS_ESCAPED } from './chart-fixtures';
 
 const text: BoxPlotText = {

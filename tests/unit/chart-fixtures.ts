@@ -1,7 +1,7 @@
 // What the option builders' tests share: a theme of plain colours, and the
 // profile name that must never become markup.
 
-import type { ChartTheme } from '../../src/renderer/src/charts/chart-option';
+import type { ChartTheme } from '../../src/shared/charts/chart-option';
 
 export const theme: ChartTheme = {
   text: '#111',

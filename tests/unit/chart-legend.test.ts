@@ -2,8 +2,8 @@
 // very options the builders make, in the legend's order, each name once.
 
 import { describe, expect, it } from 'vitest';
-import { legendNames } from '../../src/renderer/src/charts/chart-legend';
-import type { ChartOption } from '../../src/renderer/src/charts/chart-option';
+import { legendNames } from '../../src/shared/charts/chart-legend';
+import type { ChartOption } from '../../src/shared/charts/chart-option';
 
 describe('legendNames', () => {
   it('lists the legend’s entries in order, strings and named items alike, once each', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemTooltip, valueAxis } from '../../src/renderer/src/charts/chart-parts';
+import { itemTooltip, valueAxis } from '../../src/shared/charts/chart-parts';
 import { theme, tooltipOf } from './chart-fixtures';
 
 describe('valueAxis', () => {

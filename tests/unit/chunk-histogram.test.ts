@@ -7,7 +7,7 @@ import {
   commonBinWidth,
   type HistogramSeries,
   type HistogramText,
-} from '../../src/renderer/src/charts/chunk-histogram';
+} from '../../src/shared/charts/chunk-histogram';
 import { theme, tooltipOf, XSS, XSS_ESCAPED } from './chart-fixtures';
 
 /** Bins of one width from counts, as main computes them. */

@@ -9,7 +9,7 @@ import {
   differenceBarsOption,
   differenceBox,
   type DifferenceRow,
-} from '../../src/renderer/src/charts/difference-bars';
+} from '../../src/shared/charts/difference-bars';
 import { theme, tooltipOf, XSS, XSS_ESCAPED } from './chart-fixtures';
 
 const found: Comparison = {

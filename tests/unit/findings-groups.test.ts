@@ -4,10 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FailingProfile } from '../../src/shared/failing-profiles';
 import type { Finding } from '../../src/shared/findings';
-import {
-  findingGroups,
-  groupProfiles,
-} from '../../src/renderer/src/pages/run/results/findings-groups';
+import { findingGroups, groupProfiles } from '../../src/shared/results/findings-groups';
 
 const chunks = (profile_id: string): Finding => ({
   kind: 'chunks_not_tokens',

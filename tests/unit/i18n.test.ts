@@ -2,11 +2,11 @@
 // in both languages with the same placeholders, every key the renderer uses
 // exists, and no visible text is written into a component instead of a key.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../src/renderer/src/i18n/resources';
+import { resources } from '../../src/shared/i18n/resources';
 import { ROOT } from '../support/spawn-cli';
 
 type Tree = { [key: string]: string | Tree };
@@ -27,7 +27,12 @@ const zh = flatten(resources['zh-CN'].translation as unknown as Tree);
 const placeholders = (text: string): string[] =>
   [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1] as string).sort();
 
-const RENDERER = join(ROOT, 'src', 'renderer', 'src');
+/** Where text is worded by key: the renderer, the results' words both sides share, main's reports. */
+const WORDED = [
+  join(ROOT, 'src', 'renderer', 'src'),
+  join(ROOT, 'src', 'shared', 'results'),
+  join(ROOT, 'src', 'main', 'report'),
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -37,7 +42,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const files = sourceFiles(RENDERER).map((path) => ({
+const files = WORDED.flatMap((dir) => (existsSync(dir) ? sourceFiles(dir) : [])).map((path) => ({
   path: relative(ROOT, path),
   source: ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true),
 }));

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppEvent, FinishedTrial, LiveRun, TrialBrief } from '../../src/shared/api';
 import { DEFAULT_REQUEST_SHAPE, DEFAULT_RUN_LIMITS, type RunOutcome } from '../../src/shared/run';
-import { resources } from '../../src/renderer/src/i18n/resources';
+import { resources } from '../../src/shared/i18n/resources';
 import { durationParts } from '../../src/renderer/src/pages/run/live/duration';
 import {
   LiveRunModel,

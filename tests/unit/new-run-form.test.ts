@@ -12,7 +12,7 @@ import {
   type Profile,
   type RunConfig,
 } from '../../src/shared/run';
-import { resources } from '../../src/renderer/src/i18n/resources';
+import { resources } from '../../src/shared/i18n/resources';
 import { parseInputLengths } from '../../src/shared/input-lengths';
 import { PROBLEM_KEYS, planProblem } from '../../src/renderer/src/pages/new-run/plan-problems';
 import {

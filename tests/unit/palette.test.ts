@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_COLORS } from '../../src/shared/run';
-import { PHASES } from '../../src/renderer/src/charts/phase-bars';
+import { PHASES } from '../../src/shared/charts/phase-bars';
 
 const CSS = readFileSync(new URL('../../src/renderer/src/styles.css', import.meta.url), 'utf8');
 const DARK_AT = CSS.indexOf(":root[data-theme='dark']");

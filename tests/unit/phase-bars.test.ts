@@ -8,7 +8,7 @@ import {
   phaseSegments,
   type PhaseBar,
   type PhaseBarsText,
-} from '../../src/renderer/src/charts/phase-bars';
+} from '../../src/shared/charts/phase-bars';
 import { theme, tooltipOf, XSS, XSS_ESCAPED } from './chart-fixtures';
 
 const phases = (overrides: Partial<PhaseBreakdown> = {}): PhaseBreakdown => ({

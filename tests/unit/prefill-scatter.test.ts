@@ -8,7 +8,7 @@ import {
   prefillScatterOption,
   type PrefillScatterText,
   type PrefillSeries,
-} from '../../src/renderer/src/charts/prefill-scatter';
+} from '../../src/shared/charts/prefill-scatter';
 import type { InputLengthGroup, PrefillFit } from '../../src/shared/prefill';
 import type { Distribution } from '../../src/shared/stats';
 import { theme, tooltipOf, XSS, XSS_ESCAPED } from './chart-fixtures';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConnectionTest } from '../../src/shared/api';
 import { ApiCallError } from '../../src/shared/api-client';
-import { resources } from '../../src/renderer/src/i18n/resources';
+import { resources } from '../../src/shared/i18n/resources';
 import { connectionTestText } from '../../src/renderer/src/pages/profiles/connection-test-text';
 import { hasUnsavedChanges } from '../../src/renderer/src/pages/profiles/form-changes';
 import {

@@ -18,7 +18,7 @@ import {
   stopText,
   type ParamsDraft,
 } from '../../src/renderer/src/pages/profiles/profile-draft';
-import { sentParams } from '../../src/renderer/src/pages/run/results/run-profiles';
+import { sentParams } from '../../src/shared/results/run-profiles';
 
 const OPENAI: RequestParams = {
   system: 'You are terse.\nAnswer in English.',

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunView } from '../../src/shared/api';
 import type { Mode, Trial } from '../../src/shared/trial';
-import { summaryTables } from '../../src/renderer/src/pages/run/results/summary-model';
+import { summaryTables } from '../../src/shared/results/summary-model';
 import { runViewOfTrials } from './run-view-fixture';
 import { makeTrial } from './trial-fixture';
 

@@ -3,8 +3,8 @@
 // per mode, and every bar's tooltip with its n, escaped.
 
 import { describe, expect, it } from 'vitest';
-import { sideBySideGrids } from '../../src/renderer/src/charts/chart-parts';
-import { runPairBarsOption, type PairRow } from '../../src/renderer/src/charts/run-pair-bars';
+import { sideBySideGrids } from '../../src/shared/charts/chart-parts';
+import { runPairBarsOption, type PairRow } from '../../src/shared/charts/run-pair-bars';
 import { theme, tooltipOf, XSS, XSS_ESCAPED } from './chart-fixtures';
 
 /** The profile measured in both runs and both modes. */

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { TrendPointView, TrendSeries } from '../../src/shared/api';
-import type { ChartTheme } from '../../src/renderer/src/charts/chart-option';
+import type { ChartTheme } from '../../src/shared/charts/chart-option';
 import {
   axisMax,
   LOW_N,
@@ -10,7 +10,7 @@ import {
   trendHeight,
   trendOption,
   type TrendText,
-} from '../../src/renderer/src/charts/trend';
+} from '../../src/shared/charts/trend';
 
 const theme: ChartTheme = {
   text: '#111',

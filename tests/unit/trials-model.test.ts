@@ -2,8 +2,8 @@
 // figures a mode does not have, and what the drawer of a trial lists.
 
 import { describe, expect, it } from 'vitest';
-import en from '../../src/renderer/src/i18n/locales/en/results.json';
-import zh from '../../src/renderer/src/i18n/locales/zh-CN/results.json';
+import en from '../../src/shared/i18n/locales/en/results.json';
+import zh from '../../src/shared/i18n/locales/zh-CN/results.json';
 import {
   DRAWER_SECTIONS,
   FIGURE_COLUMNS,

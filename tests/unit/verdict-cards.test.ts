@@ -11,7 +11,7 @@ import {
   type VerdictCard,
   type VerdictLine,
   fewestForP95,
-} from '../../src/renderer/src/pages/run/results/verdict-model';
+} from '../../src/shared/results/verdict-model';
 import { runViewOfTrials } from './run-view-fixture';
 import { makeTrial } from './trial-fixture';
 

@@ -2,8 +2,8 @@
 
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { legendNames } from './chart-legend';
-import type { ChartOption } from './chart-option';
+import { legendNames } from '../../../shared/charts/chart-legend';
+import type { ChartOption } from '../../../shared/charts/chart-option';
 import { Echart, type EchartHandle } from './Echart';
 import { LegendKeys } from './LegendKeys';
 import { useChartTheme } from './use-chart-theme';

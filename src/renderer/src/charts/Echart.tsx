@@ -21,7 +21,7 @@ import {
 import { init, use as registerCharts, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
-import type { ChartOption } from './chart-option';
+import type { ChartOption } from '../../../shared/charts/chart-option';
 
 registerCharts([
   BarChart,

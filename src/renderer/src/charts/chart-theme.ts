@@ -2,8 +2,8 @@
 // that charts follow light and dark as the rest of the page does.
 
 import { PROFILE_COLORS } from '../../../shared/run';
-import type { ChartTheme } from './chart-option';
-import { PHASES } from './phase-bars';
+import type { ChartTheme } from '../../../shared/charts/chart-option';
+import { PHASES } from '../../../shared/charts/phase-bars';
 
 export function readChartTheme(element: Element = document.documentElement): ChartTheme {
   const style = getComputedStyle(element);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useApp } from '../app/app-context';
-import type { ChartTheme } from './chart-option';
+import type { ChartTheme } from '../../../shared/charts/chart-option';
 import { readChartTheme } from './chart-theme';
 
 /** The chart colours of the theme in force, read again when it changes. */

@@ -6,8 +6,9 @@
 import { ApiCallError } from '../../../shared/api-client';
 import { wordedValues, type MessageText } from '../../../shared/messages';
 
-/** The part of i18next's `t` this needs: a translation by key. */
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
+import type { Translate } from '../../../shared/i18n/format';
+
+export type { Translate };
 
 /** Main's message in the reader's language: its catalogue words, else main's English. */
 export function mainMessage(t: Translate, message: string, text: MessageText | undefined): string {

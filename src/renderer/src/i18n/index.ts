@@ -7,7 +7,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../../shared/api';
-import { resources } from './resources';
+import { resources } from '../../../shared/i18n/resources';
 
 export async function startI18n(language: Language): Promise<void> {
   await i18next.use(initReactI18next).init({

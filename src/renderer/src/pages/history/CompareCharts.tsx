@@ -11,13 +11,16 @@ import type { RunView } from '../../../../shared/api';
 import type { RunPairDifference } from '../../../../shared/run-pair';
 import type { Mode } from '../../../../shared/trial';
 import { ChartCard } from '../../charts/ChartCard';
-import { differenceBarsOption, type DifferenceRow } from '../../charts/difference-bars';
+import {
+  differenceBarsOption,
+  type DifferenceRow,
+} from '../../../../shared/charts/difference-bars';
 import {
   runPairBarsOption,
   type PairFigure,
   type PairRow,
   type RunSide,
-} from '../../charts/run-pair-bars';
+} from '../../../../shared/charts/run-pair-bars';
 import { useChartTheme } from '../../charts/use-chart-theme';
 import { Segmented } from '../../components/Segmented';
 import type { Formatters } from '../../i18n/format';

@@ -9,7 +9,12 @@ import type { Mode } from '../../../../shared/trial';
 import { lasttoken } from '../../api/client';
 import { useApiValue, useAppEvents } from '../../api/use-api';
 import { ChartCard } from '../../charts/ChartCard';
-import { trendHeight, trendOption, type TrendMetric, type TrendText } from '../../charts/trend';
+import {
+  trendHeight,
+  trendOption,
+  type TrendMetric,
+  type TrendText,
+} from '../../../../shared/charts/trend';
 import { useChartTheme } from '../../charts/use-chart-theme';
 import { Loaded } from '../../components/Loaded';
 import { useFormat } from '../../i18n/format';

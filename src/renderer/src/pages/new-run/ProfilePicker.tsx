@@ -5,7 +5,7 @@
 
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayName } from '../../i18n/profile-name';
+import { displayName } from '../../../../shared/i18n/profile-name';
 import type { KeyStatus, ProfileCheck } from '../../../../shared/api';
 import type { Profile } from '../../../../shared/run';
 import { hrefOf } from '../../router';

@@ -5,7 +5,7 @@
 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayName } from '../../i18n/profile-name';
+import { displayName } from '../../../../shared/i18n/profile-name';
 import { freeProfileColor, type Profile } from '../../../../shared/run';
 import { lasttoken } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';

@@ -2,7 +2,7 @@
 // page: one set of keys, so the two charts never name a thing two ways.
 
 import type { TFunction } from 'i18next';
-import type { TimelineText } from '../../charts/arrival-timeline';
+import type { TimelineText } from '../../../../shared/charts/arrival-timeline';
 import type { Formatters } from '../../i18n/format';
 
 export function timelineText(t: TFunction, format: Pick<Formatters, 'ms' | 'count'>): TimelineText {

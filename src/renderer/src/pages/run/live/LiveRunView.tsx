@@ -7,7 +7,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveRun } from '../../../../../shared/api';
 import { useFormat } from '../../../i18n/format';
-import { displayName } from '../../../i18n/profile-name';
+import { displayName } from '../../../../../shared/i18n/profile-name';
 import { ProfileFailureLine } from '../ProfileFailureLine';
 import { CancelRun } from './CancelRun';
 import { useDuration } from './duration';

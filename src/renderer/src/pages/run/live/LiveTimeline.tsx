@@ -5,11 +5,14 @@
 
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { arrivalTimelineOption, type TimelineLine } from '../../../charts/arrival-timeline';
+import {
+  arrivalTimelineOption,
+  type TimelineLine,
+} from '../../../../../shared/charts/arrival-timeline';
 import { ChartCard } from '../../../charts/ChartCard';
 import { useChartTheme } from '../../../charts/use-chart-theme';
 import { useFormat } from '../../../i18n/format';
-import { displayName } from '../../../i18n/profile-name';
+import { displayName } from '../../../../../shared/i18n/profile-name';
 import type { ChartLine, ProfileProgress } from './live-snapshot';
 import { timelineText } from '../timeline-text';
 import { useTrialLabel } from './trial-label';

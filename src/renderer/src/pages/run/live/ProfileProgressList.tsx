@@ -7,7 +7,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFailing } from '../../../../../shared/failing-profiles';
 import { useFormat } from '../../../i18n/format';
-import { displayName } from '../../../i18n/profile-name';
+import { displayName } from '../../../../../shared/i18n/profile-name';
 import { useDuration } from './duration';
 import type { ProfileProgress } from './live-snapshot';
 import { useTrialLabel } from './trial-label';

@@ -8,11 +8,11 @@ import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'reac
 import { useTranslation } from 'react-i18next';
 import type { BoxSeries } from '../../../../../shared/api';
 import { MODES, type Mode, type SummaryMetric } from '../../../../../shared/trial';
-import { boxPlotOption, type BoxGroup } from '../../../charts/box-plots';
+import { boxPlotOption, type BoxGroup } from '../../../../../shared/charts/box-plots';
 import { ChartCard } from '../../../charts/ChartCard';
 import { Segmented } from '../../../components/Segmented';
 import { useChartTheme } from '../../../charts/use-chart-theme';
-import type { RunProfile } from './run-profiles';
+import type { RunProfile } from '../../../../../shared/results/run-profiles';
 import { useStableFormat } from './use-results-text';
 
 type Comparison = 'first' | 'gap' | 'total';

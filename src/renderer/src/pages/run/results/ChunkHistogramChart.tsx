@@ -5,10 +5,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChunkHistogram } from '../../../../../shared/api';
 import { ChartCard } from '../../../charts/ChartCard';
-import { chunkHistogramOption, type HistogramSeries } from '../../../charts/chunk-histogram';
+import {
+  chunkHistogramOption,
+  type HistogramSeries,
+} from '../../../../../shared/charts/chunk-histogram';
 import { Segmented } from '../../../components/Segmented';
 import { useChartTheme } from '../../../charts/use-chart-theme';
-import { profileOf, type RunProfile } from './run-profiles';
+import { profileOf, type RunProfile } from '../../../../../shared/results/run-profiles';
 import { useStableFormat } from './use-results-text';
 
 type Unit = 'tokens' | 'chars';

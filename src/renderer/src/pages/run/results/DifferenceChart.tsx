@@ -16,10 +16,13 @@ import {
 } from '../../../../../shared/comparisons';
 import { ChartCard } from '../../../charts/ChartCard';
 import { Segmented } from '../../../components/Segmented';
-import { differenceBarsOption, type DifferenceRow } from '../../../charts/difference-bars';
+import {
+  differenceBarsOption,
+  type DifferenceRow,
+} from '../../../../../shared/charts/difference-bars';
 import { useChartTheme } from '../../../charts/use-chart-theme';
 import type { Formatters } from '../../../i18n/format';
-import { profileOf, type RunProfile } from './run-profiles';
+import { profileOf, type RunProfile } from '../../../../../shared/results/run-profiles';
 import { useStableFormat } from './use-results-text';
 
 /** Room for the axis, then a row per comparison. */

@@ -11,9 +11,13 @@ import type { Difference } from '../../../../../shared/comparisons';
 import type { FailingProfile } from '../../../../../shared/failing-profiles';
 import type { Figure, Finding, ReaderFigures } from '../../../../../shared/findings';
 import type { Formatters } from '../../../i18n/format';
-import { findingGroups, groupProfiles, type FindingGroup } from './findings-groups';
+import {
+  findingGroups,
+  groupProfiles,
+  type FindingGroup,
+} from '../../../../../shared/results/findings-groups';
 import { ProfileTag } from './ProfileTag';
-import { profileOf, type RunProfile } from './run-profiles';
+import { profileOf, type RunProfile } from '../../../../../shared/results/run-profiles';
 import { useStableFormat } from './use-results-text';
 
 export function Findings({

@@ -4,9 +4,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhaseMedians } from '../../../../../shared/api';
 import { ChartCard } from '../../../charts/ChartCard';
-import { PHASES, phaseBarsOption, type Phase, type PhaseBar } from '../../../charts/phase-bars';
+import {
+  PHASES,
+  phaseBarsOption,
+  type Phase,
+  type PhaseBar,
+} from '../../../../../shared/charts/phase-bars';
 import { useChartTheme } from '../../../charts/use-chart-theme';
-import { profileOf, type RunProfile } from './run-profiles';
+import { profileOf, type RunProfile } from '../../../../../shared/results/run-profiles';
 import { useStableFormat } from './use-results-text';
 
 /** Room for the legend and the axis, then a row per bar. */

@@ -10,10 +10,13 @@ import type { PrefillFit } from '../../../../../shared/prefill';
 import type { RunDigest } from '../../../../../shared/run-digest';
 import { MODES } from '../../../../../shared/trial';
 import { ChartCard } from '../../../charts/ChartCard';
-import { prefillScatterOption, type PrefillSeries } from '../../../charts/prefill-scatter';
+import {
+  prefillScatterOption,
+  type PrefillSeries,
+} from '../../../../../shared/charts/prefill-scatter';
 import { useChartTheme } from '../../../charts/use-chart-theme';
 import type { Formatters } from '../../../i18n/format';
-import { profileOf, type RunProfile } from './run-profiles';
+import { profileOf, type RunProfile } from '../../../../../shared/results/run-profiles';
 import { ProfileLabel } from './ProfileTag';
 import { useStableFormat } from './use-results-text';
 

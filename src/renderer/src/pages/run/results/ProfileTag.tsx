@@ -1,7 +1,7 @@
 // A profile's name with its colour swatch: in running text (ProfileTag), and
 // as a table row's heading (ProfileLabel), where a long name breaks between words.
 
-import type { RunProfile } from './run-profiles';
+import type { RunProfile } from '../../../../../shared/results/run-profiles';
 
 export function ProfileTag({ profile }: { profile: RunProfile }) {
   return (

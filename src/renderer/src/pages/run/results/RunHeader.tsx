@@ -17,7 +17,7 @@ import { RunStatusBadge } from '../../../components/StatusBadge';
 import type { Formatters } from '../../../i18n/format';
 import { paramParts } from '../../profiles/params-line';
 import { useStableFormat } from './use-results-text';
-import { profileOf, sentParams, type RunProfile } from './run-profiles';
+import { profileOf, sentParams, type RunProfile } from '../../../../../shared/results/run-profiles';
 import { formatHistoryQuery, NO_FILTERS } from '../../history/history-query';
 import { FailingProfileLine, ProfileFailureLine } from '../ProfileFailureLine';
 

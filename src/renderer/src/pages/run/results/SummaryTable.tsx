@@ -16,9 +16,15 @@ import { ScrollTable } from '../../../components/table/ScrollTable';
 import { SortHeader } from '../../../components/table/SortHeader';
 import { sortRows, type Sort, type SortValue } from '../../../components/table/sort';
 import type { Formatters } from '../../../i18n/format';
-import { profileOf, type RunProfile } from './run-profiles';
+import { profileOf, type RunProfile } from '../../../../../shared/results/run-profiles';
 import { ProfileLabel } from './ProfileTag';
-import type { Cell, Column, ColumnKey, SummaryRow, SummaryTable } from './summary-model';
+import type {
+  Cell,
+  Column,
+  ColumnKey,
+  SummaryRow,
+  SummaryTable,
+} from '../../../../../shared/results/summary-model';
 import {
   formatCell,
   GROUP_OF,
@@ -26,7 +32,7 @@ import {
   summaryTableText,
   tokensText,
   type Group,
-} from './summary-table-text';
+} from '../../../../../shared/results/summary-table-text';
 import { useStableFormat } from './use-results-text';
 
 /** What a summary table sorts by: the profile's name, its ok trials, a figure, the counted tokens. */

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { RunView } from '../../../../../shared/api';
 import { Term } from '../../../components/Term';
 import { useStableFormat } from './use-results-text';
-import { fewestForP95 } from './verdict-model';
+import { fewestForP95 } from '../../../../../shared/results/verdict-model';
 
 type Entry = 'ttft' | 'ttfb' | 'gap' | 'chunk' | 'p95' | 'reader';
 

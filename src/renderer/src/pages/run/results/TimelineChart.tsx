@@ -7,11 +7,14 @@ import { useTranslation } from 'react-i18next';
 import type { ArrivalPoint, ArrivalSeries } from '../../../../../shared/api';
 import { lttb } from '../../../../../shared/lttb';
 import { MODES, type Mode } from '../../../../../shared/trial';
-import { arrivalTimelineOption, type TimelineLine } from '../../../charts/arrival-timeline';
+import {
+  arrivalTimelineOption,
+  type TimelineLine,
+} from '../../../../../shared/charts/arrival-timeline';
 import { ChartCard } from '../../../charts/ChartCard';
 import { useChartTheme } from '../../../charts/use-chart-theme';
 import { timelineText } from '../timeline-text';
-import { profileOf, type RunProfile } from './run-profiles';
+import { profileOf, type RunProfile } from '../../../../../shared/results/run-profiles';
 import { useStableFormat, useTrialLabel } from './use-results-text';
 
 const HEIGHT = 420;

@@ -12,7 +12,7 @@ import { lasttoken } from '../../../api/client';
 import { useApiValue } from '../../../api/use-api';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import { StatusBadge } from '../../../components/StatusBadge';
-import type { RunProfile } from './run-profiles';
+import type { RunProfile } from '../../../../../shared/results/run-profiles';
 import { FigureText, TrialMessage } from './trial-figures';
 import { DRAWER_SECTIONS, drawerFigures } from './trials-model';
 import { useStableFormat, useTrialLabel } from './use-results-text';

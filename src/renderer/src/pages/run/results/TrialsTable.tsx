@@ -18,7 +18,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { ScrollTable } from '../../../components/table/ScrollTable';
 import { SortHeader } from '../../../components/table/SortHeader';
 import type { Sort } from '../../../components/table/sort';
-import { profileOf, type RunProfile } from './run-profiles';
+import { profileOf, type RunProfile } from '../../../../../shared/results/run-profiles';
 import { ProfileLabel } from './ProfileTag';
 import { TrialDrawer } from './TrialDrawer';
 import { FigureText, TrialMessage } from './trial-figures';

@@ -12,7 +12,7 @@ import { MAX_ROUNDS_TO_SETTLE } from '../../../../../shared/comparisons';
 import { Term } from '../../../components/Term';
 import type { Formatters } from '../../../i18n/format';
 import { ProfileTag } from './ProfileTag';
-import { profileOf, type RunProfile } from './run-profiles';
+import { profileOf, type RunProfile } from '../../../../../shared/results/run-profiles';
 import { useStableFormat } from './use-results-text';
 import {
   verdictCards,
@@ -21,7 +21,7 @@ import {
   type VerdictLine,
   type VerdictOutcome,
   type VerdictSample,
-} from './verdict-model';
+} from '../../../../../shared/results/verdict-model';
 
 export function VerdictCards({
   view,

@@ -7,8 +7,8 @@
 // A pure function of its data: tested as data, drawn by Echart.tsx.
 
 import type { LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
-import type { InputLengthGroup, PrefillFit } from '../../../shared/prefill';
-import type { Mode } from '../../../shared/trial';
+import type { InputLengthGroup, PrefillFit } from '../prefill';
+import type { Mode } from '../trial';
 import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
 import { itemTooltip, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';

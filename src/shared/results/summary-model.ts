@@ -4,11 +4,11 @@
 // data shows it is best: its 95% interval clear of the runner-up's. Pure, so
 // the marks and figures can be tested without a page.
 
-import type { RunView } from '../../../../../shared/api';
-import type { ReportedTokens } from '../../../../../shared/run-digest';
-import type { Distribution } from '../../../../../shared/stats';
-import type { ModeSummary } from '../../../../../shared/summary';
-import type { Mode, SummaryMetric, TrialStatus } from '../../../../../shared/trial';
+import type { RunView } from '../api';
+import type { ReportedTokens } from '../run-digest';
+import type { Distribution } from '../stats';
+import type { ModeSummary } from '../summary';
+import type { Mode, SummaryMetric, TrialStatus } from '../trial';
 
 export type ColumnKey =
   | 'first'

@@ -7,8 +7,8 @@
 // A pure function of its data: tested as data, drawn by Echart.tsx.
 
 import type { BoxplotSeriesOption, ScatterSeriesOption } from 'echarts/charts';
-import type { BoxSeries } from '../../../shared/api';
-import type { Mode } from '../../../shared/trial';
+import type { BoxSeries } from '../api';
+import type { Mode } from '../trial';
 import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
 import { itemTooltip, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';

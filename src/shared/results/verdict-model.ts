@@ -4,11 +4,11 @@
 // computed here but which comparison to quote). Profiles that failed are
 // named as not measured, never ranked. Pure, so it is tested without a page.
 
-import type { RunView } from '../../../../../shared/api';
-import type { Comparison, ComparisonMetric } from '../../../../../shared/comparisons';
-import { isFailing } from '../../../../../shared/failing-profiles';
-import { headlineFirstTokenMetric } from '../../../../../shared/summary';
-import type { Mode } from '../../../../../shared/trial';
+import type { RunView } from '../api';
+import type { Comparison, ComparisonMetric } from '../comparisons';
+import { isFailing } from '../failing-profiles';
+import { headlineFirstTokenMetric } from '../summary';
+import type { Mode } from '../trial';
 
 /** The three questions a card answers: first token, last token, a reader. */
 export type VerdictFigure = 'first' | 'total' | 'reader';

@@ -2,15 +2,10 @@
 // since still shows as it was measured), in the run's order, each in its own
 // colour (Profile.color), the same in every run.
 
-import { effectiveParams, type RequestParams } from '../../../../../shared/request-params';
-import {
-  PROFILE_COLORS,
-  type ProfileSnapshot,
-  type RunConfig,
-  type RunRecord,
-} from '../../../../../shared/run';
-import type { Translate } from '../../../i18n/error-text';
-import { displayName } from '../../../i18n/profile-name';
+import { effectiveParams, type RequestParams } from '../request-params';
+import { PROFILE_COLORS, type ProfileSnapshot, type RunConfig, type RunRecord } from '../run';
+import type { Translate } from '../i18n/format';
+import { displayName } from '../i18n/profile-name';
 
 export interface RunProfile {
   id: string;

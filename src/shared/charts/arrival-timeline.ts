@@ -7,7 +7,7 @@
 // A pure function of its data: tested as data, drawn by Echart.tsx.
 
 import type { LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
-import type { ArrivalPoint } from '../../../shared/api';
+import type { ArrivalPoint } from '../api';
 import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
 import { valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';

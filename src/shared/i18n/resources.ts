@@ -2,7 +2,7 @@
 // languages is all a new screen needs. Main's messages (`messages.<area>`)
 // come from the catalogue main words its English from.
 
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '../messages';
 import enCommon from './locales/en/common.json';
 import enHistory from './locales/en/history.json';
 import enProfiles from './locales/en/profiles.json';

@@ -9,8 +9,8 @@
 // A pure function of its data: tested as data, drawn by Echart.tsx.
 
 import type { LineSeriesOption } from 'echarts/charts';
-import type { TrendFigure, TrendPointView, TrendSeries } from '../../../shared/api';
-import type { Mode } from '../../../shared/trial';
+import type { TrendFigure, TrendPointView, TrendSeries } from '../api';
+import type { Mode } from '../trial';
 import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
 import { escapeHtml } from './escape';
 

@@ -7,7 +7,7 @@
 // in words with its n. A pure function of its data: tested as data, drawn by Echart.tsx.
 
 import type { BarSeriesOption, ScatterSeriesOption } from 'echarts/charts';
-import type { Mode } from '../../../shared/trial';
+import type { Mode } from '../trial';
 import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
 import { bandTooltip, sideBySideGrids, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';

@@ -5,7 +5,7 @@
 // A pure function of its data: tested as data, drawn by Echart.tsx.
 
 import type { BarSeriesOption } from 'echarts/charts';
-import type { HistogramBin } from '../../../shared/api';
+import type { HistogramBin } from '../api';
 import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
 import { itemTooltip, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';

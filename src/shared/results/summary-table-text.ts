@@ -5,9 +5,9 @@
 // measured it than the row's.
 
 import type { TFunction } from 'i18next';
-import { isFailing } from '../../../../../shared/failing-profiles';
-import type { TableText } from '../../../../../shared/table-text';
-import type { Formatters } from '../../../i18n/format';
+import { isFailing } from '../failing-profiles';
+import type { TableText } from '../table-text';
+import type { Formatters } from '../i18n/format';
 import { profileOf, type RunProfile } from './run-profiles';
 import type { Cell, Column, ColumnKey, SummaryRow, SummaryTable } from './summary-model';
 

@@ -6,7 +6,7 @@
 // A pure function of its data: tested as data, drawn by Echart.tsx.
 
 import type { BarSeriesOption } from 'echarts/charts';
-import type { PhaseBreakdown } from '../../../shared/api';
+import type { PhaseBreakdown } from '../api';
 import type { ChartOption, ChartTheme } from './chart-option';
 import { bandTooltip, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';

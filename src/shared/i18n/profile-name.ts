@@ -3,8 +3,8 @@
 // said in the reader's language while it is still that default; a name anyone
 // chose is user text, shown as it is.
 
-import type { Profile } from '../../../shared/run';
-import type { Translate } from './error-text';
+import type { Profile } from '../run';
+import type { Translate } from './format';
 
 const DEMO_NAME = 'common.demoProfile';
 

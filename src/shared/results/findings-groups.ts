@@ -3,8 +3,8 @@
 // profiles in the run's), failing profiles first, those that measured nothing
 // apart from those that mostly failed. Pure, so the grouping is tested without a page.
 
-import type { FailingProfile } from '../../../../../shared/failing-profiles';
-import type { Finding, FindingKind } from '../../../../../shared/findings';
+import type { FailingProfile } from '../failing-profiles';
+import type { Finding, FindingKind } from '../findings';
 
 export type FindingGroup =
   | { kind: 'failing'; reason: 'none' | 'most'; failures: FailingProfile[] }

@@ -10,7 +10,7 @@
 // it in words. A pure function of its data: tested as data, drawn by Echart.tsx.
 
 import type { BoxplotSeriesOption, ScatterSeriesOption } from 'echarts/charts';
-import type { Comparison, Difference, Verdict } from '../../../shared/comparisons';
+import type { Comparison, Difference, Verdict } from '../comparisons';
 import type { ChartOption, ChartTheme } from './chart-option';
 import { bandTooltip, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';
