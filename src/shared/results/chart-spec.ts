@@ -1,0 +1,18 @@
+// One chart of a run as both sides draw it: the results page mounts it in a
+// ChartCard (canvas), main's report renders it to SVG. Each chart kind has one
+// function from the run's data (and a view's choices: a metric, a mode, a
+// unit) to a ChartSpec, in src/shared/results/charts/, over the pure option
+// builders of src/shared/charts/.
+
+import type { ChartOption } from '../charts/chart-option';
+
+export interface ChartSpec {
+  /** Which chart and view: `phases`, `boxes-first`, `timeline-stream`... (unique within a run's charts). */
+  id: string;
+  title: string;
+  /** How to read it, a paragraph each. */
+  description: string[];
+  option: ChartOption;
+  /** Its height in CSS pixels (the width follows the page). */
+  height: number;
+}
