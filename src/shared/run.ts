@@ -104,7 +104,7 @@ export interface Profile {
   updated_at: string;
 }
 
-/** The palette's slots: distinguishable for colour-blind readers in both themes (styles.css). */
+/** The palette's slots: distinguishable for colour-blind readers in both themes (shared/theme.css). */
 export const PROFILE_COLORS = 8;
 
 /**
@@ -304,6 +304,40 @@ export interface RunRecord {
    * LastToken kept them (schema version 8): why is not known.
    */
   profile_failures: ProfileFailure[] | null;
+  /**
+   * The LastToken and the machine that measured it, taken when it started:
+   * an imported run keeps its own. Null for a run stored before LastToken
+   * kept it (schema version 18).
+   */
+  environment: RunEnvironment | null;
+}
+
+/**
+ * What measured a run, as a report shares it: the build and the machine's
+ * kind, never who or which one (no host or user name).
+ */
+export interface RunEnvironment {
+  /** package.json's version. */
+  lasttoken_version: string;
+  /** Node's process.platform ("linux", "darwin", "win32"), os.release() and process.arch. */
+  os: { platform: string; release: string; arch: string };
+  /** Logical CPUs, and the first one's model as the OS names it ("" when it names none). */
+  cpus: { count: number; model: string };
+  /** What ran LastToken: "Node 20.20.2", or "Electron 45.5.0" in the app. */
+  runtime: string;
+}
+
+/** Kernels by the names uname gives them: Darwin's release is the kernel's, not macOS's. */
+const SYSTEM_NAMES = new Map([
+  ['linux', 'Linux'],
+  ['darwin', 'Darwin'],
+  ['win32', 'Windows'],
+]);
+
+/** "Linux 6.1.0 (x64)": proper names and numbers, the same in every language. */
+export function osText(os: RunEnvironment['os']): string {
+  const name = SYSTEM_NAMES.get(os.platform) ?? os.platform;
+  return `${os.release === '' ? name : `${name} ${os.release}`} (${os.arch})`;
 }
 
 /** What a run is tagged with when it starts: its series, and where it is measured. */

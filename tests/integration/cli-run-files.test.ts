@@ -109,7 +109,7 @@ describe('export --kind json', () => {
       trials: { profile_id: string; warmup: boolean; trial: { timeline: { chunks: unknown[] } } }[];
     };
     expect(file.format).toBe('lasttoken-run');
-    expect(file.version).toBe(3);
+    expect(file.version).toBe(4);
     expect(file.run).toMatchObject({
       id: labelled,
       status: 'completed',
@@ -326,11 +326,11 @@ describe('import', () => {
 
     it('a file of a newer version', async () => {
       const file = JSON.parse(readFileSync(labelledFile, 'utf8')) as { version: number };
-      file.version = 4;
+      file.version = 5;
       await refused(
         join(dir, 'newer.json'),
         JSON.stringify(file),
-        /newer\.json: it is a version 4 run file, made by a newer LastToken; .* reads versions up to 3: update LastToken/,
+        /newer\.json: it is a version 5 run file, made by a newer LastToken; .* reads versions up to 4: update LastToken/,
       );
     });
 

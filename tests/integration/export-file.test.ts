@@ -89,6 +89,7 @@ const run: RunRecord = {
   label: null,
   imported_at: null,
   profile_failures: [],
+  environment: null,
 };
 
 const smallTrials: StoredTrial[] = [1, 2, 3].map((trial_index) => ({

@@ -91,6 +91,7 @@ export function runRecord(
     label: null,
     imported_at: null,
     profile_failures: [],
+    environment: null,
     ...overrides,
   };
 }

@@ -82,6 +82,7 @@ function makeRun(profiles: ProfileSnapshot[]): RunRecord {
     label: null,
     imported_at: null,
     profile_failures: [],
+    environment: null,
   };
 }
 

@@ -67,6 +67,7 @@ function liveRun(overrides: Partial<LiveRun> = {}, calls = 4): LiveRun {
       label: null,
       imported_at: null,
       profile_failures: [],
+      environment: null,
     },
     plan: {
       calls: calls * 2,

@@ -67,6 +67,7 @@ const record = (over: Partial<RunRecord> = {}): RunRecord => ({
   label: null,
   imported_at: null,
   profile_failures: [],
+  environment: null,
   ...over,
 });
 

@@ -6,11 +6,13 @@ import {
   DEFAULT_GIVE_UP_AFTER,
   DEFAULT_MAX_RETRY_WAIT_MS,
   inputLengths,
+  osText,
   profileNameOf,
   type CachePolicy,
   type ProfileFailure,
   type RunConfig,
   type RunDetail,
+  type RunEnvironment,
   type RunRecord,
 } from '../../shared/run';
 import { effectiveParams, type RequestParams } from '../../shared/request-params';
@@ -204,6 +206,7 @@ export function renderRunHeader(detail: RunDetail): string {
     ['status', runStatusWords(detail)],
     ['started', `${localTime(run.started_at)} (${ended})`],
     ...(run.label === null ? [] : [['label', run.label] as [string, string]]),
+    ['measured by', environmentText(run.environment)],
     ...(run.series_id === null
       ? []
       : [
@@ -258,6 +261,17 @@ export function renderRunHeader(detail: RunDetail): string {
   ]
     .map((line) => `${line}\n`)
     .join('');
+}
+
+/** The LastToken and the machine that measured the run, as the run recorded them. */
+function environmentText(environment: RunEnvironment | null): string {
+  if (environment === null) return 'not recorded (a run from before LastToken kept it)';
+  const { lasttoken_version, os, cpus, runtime } = environment;
+  const processors =
+    cpus.count === 0
+      ? []
+      : [`${plural(cpus.count, 'CPU')}${cpus.model === '' ? '' : ` (${cpus.model})`}`];
+  return [`LastToken ${lasttoken_version}`, osText(os), ...processors, runtime].join(', ');
 }
 
 /** What the requests carried besides the prompt, after the profile's line; nothing when nothing. */

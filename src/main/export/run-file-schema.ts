@@ -20,6 +20,7 @@ import {
   type ProfileFailure,
   type ProfileSnapshot,
   type RunConfig,
+  type RunEnvironment,
   type RunLimits,
   type RunRecord,
   type StoredTrial,
@@ -350,6 +351,20 @@ const profileFailure = exactly<ProfileFailure>()(
   }),
 );
 
+/** What measured the run, as runEnvironment took it (src/main/runs/run-environment.ts). */
+const environment = exactly<RunEnvironment>()(
+  z.strictObject({
+    lasttoken_version: z.string().min(1).max(100),
+    os: z.strictObject({
+      platform: z.string().min(1).max(100),
+      release: z.string().max(200),
+      arch: z.string().min(1).max(100),
+    }),
+    cpus: z.strictObject({ count: count.max(1_000_000), model: z.string().max(200) }),
+    runtime: z.string().min(1).max(100),
+  }),
+);
+
 /** What a run file says of its run: where it came into this history is not the run's. */
 export type FileRun = Omit<RunRecord, 'profiles' | 'imported_at'>;
 
@@ -371,5 +386,8 @@ export const fileRun = exactly<FileRun>()(
     label: z.string().min(1).max(200).nullable(),
     // Files written before LastToken kept them have none: why is not known, as for a run stored then.
     profile_failures: z.array(profileFailure).nullable().default(null),
+    // Optional: files written before LastToken kept it (versions 1 to 3) have
+    // none, and import as a run stored then, its environment not recorded.
+    environment: environment.nullable().default(null),
   }),
 );

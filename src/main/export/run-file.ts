@@ -2,7 +2,7 @@
 // history to another's (`lasttoken export RUN --kind json`, `lasttoken import`).
 // Versioned JSON:
 //
-//   {"format": "lasttoken-run", "version": 3, "exported_at": ISO, "exported_by": "lasttoken 1.2.3",
+//   {"format": "lasttoken-run", "version": 4, "exported_at": ISO, "exported_by": "lasttoken 1.2.3",
 //    "run": {...}, "profiles": [...], "trials": [...]}
 //
 // `run` is the RunRecord without its profiles and without imported_at (where a
@@ -17,7 +17,10 @@
 // them (null); an older LastToken refuses a version 2 file as newer, rather
 // than as damaged by a field it does not know. 3 added a failure's `text`
 // (its catalogue message, for the reader's language); a failure without one,
-// or with a message this build does not know, says its English words.
+// or with a message this build does not know, says its English words. 4
+// added run.environment (the LastToken and the machine that measured it); an
+// older file has none and imports with it not recorded (null), like a run
+// stored before LastToken kept it.
 
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -30,7 +33,7 @@ import { fileRun, fileTrial, runProfiles, type FileRun } from './run-file-schema
 
 export const RUN_FILE_FORMAT = 'lasttoken-run';
 /** The version this build writes, and the newest it reads (it reads every one from 1). */
-export const RUN_FILE_VERSION = 3;
+export const RUN_FILE_VERSION = 4;
 /** Far above a long run (4 profiles × 2 modes × 30 trials of 1,000 chunks is about 20 MB). */
 const MAX_RUN_FILE_BYTES = 512 * 1024 * 1024;
 
@@ -170,9 +173,13 @@ export function parseRunFile(path: string, text: string): RunFileContent {
   // reorder the keys of the config and of each profile's defaults, and a run
   // must read back byte for byte as it was exported.
   const { run, profiles, trials } = data as z.input<typeof fileSchema> & RunFileContent;
-  // The one default a stored run needs from the schema, set without reordering the rest.
+  // The defaults a stored run needs from the schema, set without reordering the rest.
   const content = {
-    run: { ...run, profile_failures: parsed.data.run.profile_failures },
+    run: {
+      ...run,
+      profile_failures: parsed.data.run.profile_failures,
+      environment: parsed.data.run.environment,
+    },
     profiles,
     trials,
   };

@@ -61,6 +61,7 @@ import type { RunPrompt } from '../prompts';
 import type { Listener } from './emitter';
 import { planRun, trialSchedule } from './plan';
 import { requestEndpoint, type Environment, type KeySource } from './profile-endpoint';
+import { runEnvironment } from './run-environment';
 import { createRunLedger, type RunSink } from './run-ledger';
 import { newRunRecord } from './run-record';
 import { offSocketQueue, type TurnQueue } from './turn-queue';
@@ -139,6 +140,7 @@ export function startRun(
     plan,
     tags,
     started_at: now().toISOString(),
+    environment: runEnvironment(),
   });
   deps.sink.createRun(structuredClone(record));
 

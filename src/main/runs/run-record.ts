@@ -1,12 +1,14 @@
 // The run as it is saved when it starts: its configuration, each profile as
-// it is now (a snapshot, which never holds a key), the plan's API-call count
-// and its tags. Later edits of a profile do not change a run measured before.
+// it is now (a snapshot, which never holds a key), the plan's API-call count,
+// its tags and what measures it. Later edits of a profile do not change a run
+// measured before.
 
 import type {
   Profile,
   ProfileLookup,
   ProfileSnapshot,
   RunConfig,
+  RunEnvironment,
   RunPlan,
   RunRecord,
   RunTags,
@@ -19,6 +21,7 @@ export interface NewRun {
   plan: RunPlan;
   tags: RunTags;
   started_at: string;
+  environment: RunEnvironment;
 }
 
 /** A `running` record for the sink; its config is a copy nobody outside can change. */
@@ -41,6 +44,7 @@ export function newRunRecord(run: NewRun): RunRecord {
     label: run.tags.label,
     imported_at: null,
     profile_failures: [],
+    environment: run.environment,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type ProfileSnapshot,
   type RunConfig,
   type RunDetail,
+  type RunEnvironment,
   type RunListFilter,
   type RunListOrder,
   type RunListItem,
@@ -43,11 +44,11 @@ import {
 
 const DEFAULT_PAGE = 50;
 
-/** What the runs list reads of a run: not who owns it, nor why its profiles stopped. */
-type RunRow = Omit<StoredRunRow, 'owner_pid' | 'heartbeat_at' | 'profile_failures'>;
+/** What the runs list reads of a run: not who owns it, why its profiles stopped, nor what measured it. */
+type RunRow = Omit<StoredRunRow, 'owner_pid' | 'heartbeat_at' | 'profile_failures' | 'environment'>;
 
 /** What the history reads of one run. */
-type RunRecordRow = RunRow & Pick<StoredRunRow, 'profile_failures'>;
+type RunRecordRow = RunRow & Pick<StoredRunRow, 'profile_failures' | 'environment'>;
 
 interface RunListRow extends RunRow {
   /** Profiles the run stopped measuring early (its stored profile failures). */
@@ -204,7 +205,7 @@ export class HistoryQueries {
     );
     this.selectRun = db.prepare(
       `SELECT id, config, status, started_at, ended_at, planned_calls, series_id, label, imported_at,
-         profile_failures
+         profile_failures, environment
        FROM runs WHERE id = ?`,
     );
     // Along trials_by_profile, newest first: a profile with 100,000 trials reads its last few.
@@ -550,6 +551,8 @@ export class HistoryQueries {
         row.profile_failures === null
           ? null
           : (JSON.parse(row.profile_failures) as ProfileFailure[]),
+      environment:
+        row.environment === null ? null : (JSON.parse(row.environment) as RunEnvironment),
     };
   }
 }
@@ -563,7 +566,7 @@ function runConfig(json: string): RunConfig {
   return { ...config, limits: { ...DEFAULT_RUN_LIMITS, ...config.limits } };
 }
 
-function runFields(row: RunRow): Omit<RunRecord, 'profiles' | 'profile_failures'> {
+function runFields(row: RunRow): Omit<RunRecord, 'profiles' | 'profile_failures' | 'environment'> {
   return {
     id: row.id,
     config: runConfig(row.config),

@@ -13,6 +13,8 @@ export interface RunRow {
   imported_at: string | null;
   /** JSON array of ProfileFailure; NULL for a run stored before schema version 8. */
   profile_failures: string | null;
+  /** JSON of RunEnvironment; NULL for a run stored before schema version 18. */
+  environment: string | null;
   owner_pid: number;
   heartbeat_at: number;
 }

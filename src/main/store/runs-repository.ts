@@ -43,6 +43,7 @@ const RUN_COLUMNS = [
   'label',
   'imported_at',
   'profile_failures',
+  'environment',
   'owner_pid',
   'heartbeat_at',
 ] as const satisfies readonly (keyof RunRow)[];
@@ -176,6 +177,7 @@ export class RunsRepository {
       imported_at: record.imported_at,
       profile_failures:
         record.profile_failures === null ? null : JSON.stringify(record.profile_failures),
+      environment: record.environment === null ? null : JSON.stringify(record.environment),
       owner_pid: process.pid,
       heartbeat_at: Date.now(),
     });

@@ -20,6 +20,7 @@ import { sql as requestParams } from './014-request-params';
 import { sql as trialInputTokens } from './015-trial-input-tokens';
 import { sql as profileColor } from './016-profile-color';
 import { sql as trialSortIndexes } from './017-trial-sort-indexes';
+import { sql as runEnvironment } from './018-run-environment';
 
 export interface Migration {
   version: number;
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: 'trial-input-tokens', sql: trialInputTokens },
   { version: 16, name: 'profile-color', sql: profileColor },
   { version: 17, name: 'trial-sort-indexes', sql: trialSortIndexes },
+  { version: 18, name: 'run-environment', sql: runEnvironment },
 ];
 
 /** The schema version this build of LastToken writes. */
