@@ -58,7 +58,8 @@ function reportScriptSize(): Plugin {
 
 /**
  * npm packages compiled into main's bundles instead of loaded from
- * node_modules: the plain-JavaScript ones the engine and the services import.
+ * node_modules: the plain-JavaScript ones the engine and the services import
+ * (echarts and i18next: the reports draw and word a run as the page does).
  * electron-builder packs an app's node_modules with its own collector, which
  * here leaves out some of their dependencies (debug, ms, ip-address,
  * smart-buffer): loaded from the archive they would fail at start, and the
@@ -68,8 +69,10 @@ function reportScriptSize(): Plugin {
  */
 const BUNDLED_DEPENDENCIES = [
   'csv-stringify',
+  'echarts',
   'eventsource-parser',
   'https-proxy-agent',
+  'i18next',
   'socks',
   'socks-proxy-agent',
   'zod',

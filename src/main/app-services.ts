@@ -14,6 +14,8 @@ import { createHandlers } from './ipc/handlers';
 import { createDispatch, parseInput, type Dispatch } from './ipc/dispatch';
 import { toApiError } from './ipc/api-error';
 import { openRunCsv } from './export/run-csv';
+import { NotFoundError } from './ipc/not-found';
+import { appReportOptions, makeReport, type ReportFile } from './report/make-report';
 import { ProfileService } from './profiles';
 import { createEmitter, type Emitter } from './runs';
 import { draftEndpoint } from './runs/draft-endpoint';
@@ -43,6 +45,8 @@ export interface AppServices {
   dispatch: Dispatch;
   /** exportCsv's input as a download: browser mode streams it as the response. */
   downloadCsv(input: unknown): Promise<ApiResult<CsvDownload>>;
+  /** exportReport's input as a download: browser mode sends it as the response. */
+  downloadReport(input: unknown): Promise<ApiResult<ReportFile>>;
   /** Marks running runs interrupted, stops the simulator, closes the history. */
   close(): Promise<void>;
 }
@@ -57,7 +61,7 @@ export interface AppServicesOptions {
   /**
    * Asks the user where to save an export (Electron: the save dialog), given
    * the file name offered; resolves to the path, or null when cancelled.
-   * Absent in browser mode, where exportCsv is a download instead.
+   * Absent in browser mode, where exportCsv and exportReport are downloads instead.
    */
   chooseSavePath?: (fileName: string) => Promise<string | null>;
   /** The system's locale (e.g. "zh-CN"), for the language before one is chosen. */
@@ -127,6 +131,28 @@ export function openAppServices(options: AppServicesOptions): AppServices {
       try {
         const pace = settings.get().reader_pace_tps;
         return { ok: true, value: await openRunCsv(store, request.value, pace) };
+      } catch (error) {
+        return { ok: false, error: toApiError(error, options.databasePath) };
+      }
+    },
+    async downloadReport(input) {
+      const request = parseInput('exportReport', input);
+      if (!request.ok) return request;
+      try {
+        const { run_id } = request.value;
+        const run = store.history.runRecord(run_id);
+        if (!run) throw new NotFoundError({ key: 'app.no_run', values: { run_id } });
+        const app = {
+          pace: settings.get().reader_pace_tps,
+          version: options.identity.version,
+          now: () => new Date(),
+        };
+        const report = await makeReport(
+          store,
+          { runs: [run] },
+          appReportOptions(request.value, app),
+        );
+        return { ok: true, value: report };
       } catch (error) {
         return { ok: false, error: toApiError(error, options.databasePath) };
       }

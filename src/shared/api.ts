@@ -495,6 +495,13 @@ export interface RunCharts {
 export const CSV_KINDS = ['summary', 'trials', 'chunks', 'comparisons'] as const;
 export type CsvKind = (typeof CSV_KINDS)[number];
 
+/** A report: one self-contained HTML file, or its verdicts, findings and tables as Markdown. */
+export const REPORT_FORMATS = ['html', 'md'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+/** A report is drawn in one theme: a file cannot follow the system's. */
+export const REPORT_THEMES = ['light', 'dark'] as const;
+export type ReportTheme = (typeof REPORT_THEMES)[number];
+
 export interface ExportResult {
   /** False when the user closed the save dialog. */
   saved: boolean;

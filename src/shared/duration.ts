@@ -3,6 +3,13 @@ export function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))} s`;
 }
 
+/** As many decimals as a time limit's seconds need (1, 1.5, 0.25), to the millisecond. */
+export function secondsDecimals(ms: number): number {
+  if (ms % 1000 === 0) return 0;
+  if (ms % 100 === 0) return 1;
+  return ms % 10 === 0 ? 2 : 3;
+}
+
 const DURATION_UNITS: Record<string, number> = {
   ms: 1,
   s: 1000,

@@ -50,6 +50,7 @@ export const IPC_CHANNELS = {
   historyCompare: 'lasttoken:history:compare',
   chartsRun: 'lasttoken:charts:run',
   exportCsv: 'lasttoken:export:csv',
+  exportReport: 'lasttoken:export:report',
 } as const satisfies Record<string, Channel>;
 
 export type IpcMethodName = keyof typeof IPC_CHANNELS;

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import {
   CSV_KINDS,
   LANGUAGES,
+  REPORT_FORMATS,
+  REPORT_THEMES,
   THEMES,
   type ApiResult,
   type AppEvent,
@@ -444,6 +446,17 @@ export const ipcContract = {
   exportCsv: {
     channel: IPC_CHANNELS.exportCsv,
     input: z.strictObject({ run_id: id, kind: z.enum(CSV_KINDS), bom: z.boolean().default(false) }),
+    result: returns<ExportResult>(),
+  },
+  exportReport: {
+    channel: IPC_CHANNELS.exportReport,
+    // The page's language and theme (a report cannot follow the system's), and the results page's pace.
+    input: z.strictObject({
+      run_id: id,
+      format: z.enum(REPORT_FORMATS).default('html'),
+      language: z.enum(LANGUAGES),
+      theme: z.enum(REPORT_THEMES),
+    }),
     result: returns<ExportResult>(),
   },
   // Exactly the methods of IPC_CHANNELS: a missing or an extra one does not compile.

@@ -2,13 +2,16 @@
 // against a real run of three profiles with long names: the summary's profile
 // column stays in view while the table scrolls sideways (bounding boxes), a
 // header sorts its rows by the figure it names, "Copy as Markdown" puts a
-// table on the clipboard with every figure the table shows, and History keeps
+// table on the clipboard with every figure the table shows (and "Copy results
+// as Markdown" the whole results, as runMarkdown writes them), and History keeps
 // Run again and Delete in reach, the columns that do not fit in a details row.
 
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunView } from '../../src/shared/api';
+import type { Language, RunView } from '../../src/shared/api';
+import { runMarkdown } from '../../src/shared/results/run-markdown';
+import { runProfiles } from '../../src/shared/results/run-profiles';
 import { DEFAULT_RUN_LIMITS } from '../../src/shared/run';
 import {
   type AppUnderTest,
@@ -18,6 +21,7 @@ import {
   startAppUnderTest,
   useLook,
 } from '../support/app-under-test';
+import { wordsIn } from '../unit/words-fixture';
 
 let app: AppUnderTest;
 let runId: string;
@@ -176,6 +180,27 @@ describe('tables at 1024×700', () => {
       for (const interval of intervals) expect(cells.join(' | ')).toContain(interval);
       const counts = row.notes.filter((note) => /^n = /.test(note));
       for (const count of counts) expect(copied?.join(' | ')).toContain(`(${count})`);
+    }
+  });
+
+  it('copies the whole results as Markdown, as runMarkdown writes them, in each language', async () => {
+    const { page } = app;
+    const looks: [Language, string, RegExp][] = [
+      ['en', 'Copy results as Markdown', /Copied the results/],
+      ['zh-CN', '将结果复制为 Markdown', /已将结果复制/],
+    ];
+    try {
+      for (const [language, name, copied] of looks) {
+        await useLook(app, language, 'light');
+        await app.open(`#/runs/${runId}`);
+        await page.getByRole('button', { name, exact: true }).click();
+        await page.getByText(copied).first().waitFor();
+        const markdown = await page.evaluate<string>('navigator.clipboard.readText()');
+        const words = wordsIn(language);
+        expect(markdown).toBe(runMarkdown(view, runProfiles(view.run, words.t), words));
+      }
+    } finally {
+      await useLook(app, 'en', 'light');
     }
   });
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { AppServices, CsvDownload } from '../../src/main/app-services';
+import type { ReportFile } from '../../src/main/report/make-report';
 import { DEFAULT_RUN_DEFAULTS } from '../../src/main/settings';
 import type { ApiResult, AppEvent, SettingsView } from '../../src/shared/api';
 import type { AppInfo } from '../../src/shared/ipc-contract';
@@ -79,7 +80,7 @@ const STARTING_ANSWERS: Record<string, unknown> = {
 };
 
 export interface FakeWebServices {
-  services: Pick<AppServices, 'dispatch' | 'events' | 'downloadCsv'>;
+  services: Pick<AppServices, 'dispatch' | 'events' | 'downloadCsv' | 'downloadReport'>;
   events: FakeEvents;
   /** Every dispatch call, in order. */
   calls: { method: string; input: unknown }[];
@@ -87,6 +88,8 @@ export interface FakeWebServices {
   answer: (method: string, input: unknown) => ApiResult<unknown>;
   /** What downloadCsv answers; by default a two-line CSV. */
   csv: (input: unknown) => ApiResult<CsvDownload>;
+  /** What downloadReport answers; by default a small HTML file. */
+  report: (input: unknown) => ApiResult<ReportFile>;
 }
 
 export function fakeWebServices(): FakeWebServices {
@@ -99,6 +102,14 @@ export function fakeWebServices(): FakeWebServices {
         ? { ok: true, value: STARTING_ANSWERS[method] }
         : { ok: false, error: { code: 'not_found', message: `there is no method "${method}"` } },
     csv: () => ({ ok: true, value: csvDownload('lasttoken-summary.csv', ['a,b\n', '1,2\n']) }),
+    report: () => ({
+      ok: true,
+      value: {
+        file_name: 'lasttoken-report.html',
+        text: '<!doctype html><title>report</title>',
+        type: 'text/html; charset=utf-8',
+      },
+    }),
     services: {
       dispatch: (method, input) => {
         fake.calls.push({ method, input });
@@ -108,6 +119,10 @@ export function fakeWebServices(): FakeWebServices {
       downloadCsv: (input) => {
         fake.calls.push({ method: 'downloadCsv', input });
         return Promise.resolve(fake.csv(input));
+      },
+      downloadReport: (input) => {
+        fake.calls.push({ method: 'downloadReport', input });
+        return Promise.resolve(fake.report(input));
       },
     },
   };

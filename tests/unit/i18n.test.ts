@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../src/shared/i18n/resources';
+import { reportResources as resources } from '../../src/shared/i18n/report-resources';
 import { ROOT } from '../support/spawn-cli';
 
 type Tree = { [key: string]: string | Tree };

@@ -1,4 +1,4 @@
-// The profiles' palette as styles.css has it, in both themes: each colour
+// The profiles' palette as shared/theme.css has it, in both themes: each colour
 // readable as a line on the chart's surface, and every two far enough apart
 // as people with each common colour-vision deficiency see them (Machado,
 // Oliveira and Fernandes 2009, severity 1), so that a profile is told from
@@ -8,21 +8,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_COLORS } from '../../src/shared/run';
 import { PHASES } from '../../src/shared/charts/phase-bars';
+import { themeVariables } from '../../src/shared/charts/theme-colors';
 
-const CSS = readFileSync(new URL('../../src/renderer/src/styles.css', import.meta.url), 'utf8');
-const DARK_AT = CSS.indexOf(":root[data-theme='dark']");
+const CSS = readFileSync(new URL('../../src/shared/theme.css', import.meta.url), 'utf8');
+const themeVars = (dark: boolean): Map<string, string> =>
+  themeVariables(CSS, dark ? 'dark' : 'light');
 
 type Rgb = [number, number, number];
-
-function themeVars(dark: boolean): Map<string, string> {
-  const block = dark ? CSS.slice(DARK_AT, CSS.indexOf('}', DARK_AT)) : CSS.slice(0, DARK_AT);
-  return new Map(
-    [...block.matchAll(/--([\w-]+): (#[0-9a-f]{6});/g)].map((m) => [m[1], m[2]]) as [
-      string,
-      string,
-    ][],
-  );
-}
 
 const linear = (c: number): number => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRequestParams, type RequestParams } from '../../src/shared/request-params';
 import { DEFAULT_REQUEST_SHAPE, type Profile, type RunConfig } from '../../src/shared/run';
-import { paramParts } from '../../src/renderer/src/pages/profiles/params-line';
+import { paramParts } from '../../src/shared/results/params-line';
 import {
   draftOf,
   inputOfDraft,

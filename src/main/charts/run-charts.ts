@@ -24,6 +24,8 @@ import type { RunDetail, RunRecord, StoredTrial } from '../../shared/run';
 import { median, quantile } from '../../shared/stats';
 import { completed, type Steps } from '../../shared/steps';
 import type { Mode, SummaryMetric, Trial } from '../../shared/trial';
+import { inSlices } from '../slices';
+import type { RunTrialPages } from '../store/run-trial-pages';
 
 /** Beyond this many points a trial's arrival line is thinned. */
 export const MAX_ARRIVAL_POINTS = 2000;
@@ -306,6 +308,15 @@ function arrivalSeries(stored: StoredChartedTrial, stallMs: number): ArrivalSeri
 /** Of each profile, the lines of every `every`-th round (from the first), and its warm-ups. */
 const drawnRound = (stored: StoredChartedTrial, every: number): boolean =>
   stored.warmup || (stored.trial_index - 1) % every === 0;
+
+/** The charts of a stored run, read a page of trials at a time in slices that let other calls in. */
+export function storedRunCharts(
+  run: RunRecord,
+  pages: Pick<RunTrialPages, 'fields'>,
+  signal?: AbortSignal,
+): Promise<RunCharts> {
+  return inSlices(runChartsSteps(run, pages.fields(run.id, CHART_FIELDS)), signal);
+}
 
 export function runCharts(detail: RunDetail): RunCharts {
   return completed(runChartsSteps(detail.run, detail.trials));

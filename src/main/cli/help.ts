@@ -38,6 +38,7 @@ Usage:
   lasttoken history [--profile P] [--since DATE] ...   past runs, newest first
   lasttoken show RUN_ID                                one run: configuration, summary, failures
   lasttoken export RUN_ID --kind K --out FILE|-        a run as CSV (summary, trials, chunks, comparisons)
+  lasttoken report RUN_ID... | --series ID             a report to share: one HTML file with the charts
                                                        or as a run file (--kind json)
   lasttoken import FILE... [--label TEXT]              add the runs of run files to this history
   lasttoken web [--port N] [--no-open]                 the app in your browser (browser mode)
@@ -413,8 +414,9 @@ ${STORE_OPTIONS}
 
 export const SHOW_HELP = `Usage: lasttoken show RUN_ID [--reader-pace N] [--db PATH] [--json]
 
-One run: its configuration and status, the summary per profile and mode, the
-A-vs-B verdicts and the failed trials. RUN_ID may be the start of an id, if
+One run: its configuration and status, what measured it (the LastToken
+version, OS, CPUs and runtime; never a host or user name), the summary per
+profile and mode, the A-vs-B verdicts and the failed trials. RUN_ID may be the start of an id, if
 only one run matches. --json prints {run, summary, trials, comparisons}: the
 run as it was measured, the same in every history it is imported into (when it
 was imported is in history --json); comparisons are B − A per pair of profiles
@@ -438,10 +440,11 @@ Writes one run as CSV (RFC 4180, columns named as in DESIGN.md):
   comparisons  one row per pair of profiles (or stream against plain), mode
             and metric: B − A, its 95% interval, n and the verdict
 or as a run file, for another machine's history (lasttoken import reads it):
-  json      one JSON file, versioned ({"format": "lasttoken-run", "version": 3,
-            run, profiles, trials}): the run (with why profiles stopped early),
-            its profiles as they were (never a key or proxy credentials) and
-            every trial with its timeline; version 1 files still import
+  json      one JSON file, versioned ({"format": "lasttoken-run", "version": 4,
+            run, profiles, trials}): the run (with why profiles stopped early
+            and what measured it), its profiles as they were (never a key or
+            proxy credentials) and every trial with its timeline; files of
+            versions 1 to 3 still import
 
   --kind K               summary, trials, chunks, comparisons or json
   --out FILE             where to write it: a regular file, written whole or not at
@@ -459,6 +462,38 @@ ${STORE_OPTIONS}
 
 Text cells that a spreadsheet would run as a formula are neutralised. With a
 FILE, prints its path and size (--json: {run_id, kind, path, bytes}).
+`;
+
+export const REPORT_HELP = `Usage: lasttoken report RUN_ID... [--series ID] [--out FILE|-] [--format html|md] [--lang en|zh-CN] [--theme light|dark] [--reader-pace N]
+
+A report to share, as one file that opens anywhere offline: the run (when,
+where, what measured it, the profiles and their requests, the prompt and the
+limits), who was faster per mode, the summary with n and 95% intervals, what
+the data shows, the A-vs-B differences, the failures with their messages, and
+every chart of the app's results page, drawn by the same code as SVG. No
+script and nothing fetched: it prints on A4 or Letter, a section a page. Keys
+and proxy credentials never appear in it.
+
+  RUN_ID...              one run, or several: each is shown whole, then how
+                         they moved from run to run (median and p95 per run
+                         with n); two runs also get B − A of the second against
+                         the first. An id's start is enough if one run matches.
+  --series ID            the runs of a repeated series (run --repeat): the trend
+                         over all of them, then the newest run whole
+  --out FILE             where to write it (default: a file in this folder named
+                         after the run and its date, as lasttoken-2026-12-01-1530-
+                         ab12cd34-report.html); written whole or not at all
+  --out -                to standard output; nothing else goes there
+  --format html|md       html (default), or GitHub Markdown: the verdicts,
+                         findings and tables without charts, for an issue or a
+                         chat (the app's "Copy as Markdown" writes the same)
+  --lang en|zh-CN        the report's language (default en)
+  --theme light|dark     its colours (default light)
+  --reader-pace N        the reader figures at N tokens/s, as show --reader-pace
+                         (default: each run's own)
+${STORE_OPTIONS}
+
+Prints the file's path and size (--json: {path, bytes, format, run_ids}).
 `;
 
 export const IMPORT_HELP = `Usage: lasttoken import FILE... [--label TEXT] [--db PATH] [--json]

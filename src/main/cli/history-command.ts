@@ -6,12 +6,10 @@ import { runComparisons } from '../../shared/comparisons';
 import type { RunDetail } from '../../shared/run';
 import { csvDataOf, writeCsvFile } from '../export';
 import { ProfileNotFoundError } from '../profiles';
-import type { Store } from '../store';
 import { detailAtPace } from '../store/run-at-pace';
 import { writeCsvOutput } from './csv-output';
 import { jsonText, plural, safeLine } from './format';
 import type { CliDeps, CliIo } from './io';
-import { UsageError, shownRef } from './options';
 import { summaryRows } from './run-command';
 import { exportRunFile, runAsMeasured } from './run-file-command';
 import { SHORT_SERIES } from './run-series';
@@ -19,6 +17,7 @@ import { localTime, renderRunHeader, renderRunReport } from './run-report';
 import type { StoreCommand } from './store-args';
 import { withStoreToRead } from './store-session';
 import { renderTable } from './table';
+import { findRun, findSeries } from './run-refs';
 
 type HistoryCommand = Extract<StoreCommand, { kind: 'history' | 'show' | 'export' }>;
 
@@ -119,43 +118,4 @@ export function runHistoryCommand(
 /** The run at --reader-pace, or as measured. */
 function atPace(detail: RunDetail, pace: number | null): RunDetail {
   return pace === null ? detail : detailAtPace(detail, pace);
-}
-
-const RUN_ID_PREFIX = /^[0-9a-f-]{4,}$/i;
-
-/** The series with this id, or the only one whose id starts with it. */
-function findSeries(store: Store, ref: string): string {
-  if (RUN_ID_PREFIX.test(ref)) {
-    // Hex digits and dashes only: no LIKE wildcard can be in the prefix.
-    const matches = store.db
-      .prepare<[string], { series_id: string }>(
-        'SELECT DISTINCT series_id FROM runs WHERE series_id LIKE ? LIMIT 2',
-      )
-      .all(`${ref}%`);
-    if (matches.length > 1) {
-      throw new UsageError(`several series start with ${shownRef(ref)}: give more of the id`);
-    }
-    if (matches[0]) return matches[0].series_id;
-  }
-  throw new UsageError(
-    `no series ${shownRef(ref)} in this history (lasttoken history shows each run's series)`,
-  );
-}
-
-/** The run with this id, or the only run whose id starts with it. */
-function findRun(store: Store, ref: string): RunDetail {
-  const exact = store.history.getRun(ref);
-  if (exact) return exact;
-  if (RUN_ID_PREFIX.test(ref)) {
-    // Hex digits and dashes only: no LIKE wildcard can be in the prefix.
-    const matches = store.db
-      .prepare<[string], { id: string }>('SELECT id FROM runs WHERE id LIKE ? LIMIT 2')
-      .all(`${ref}%`);
-    if (matches.length > 1) {
-      throw new UsageError(`several runs start with ${shownRef(ref)}: give more of the id`);
-    }
-    const detail = matches[0] && store.history.getRun(matches[0].id);
-    if (detail) return detail;
-  }
-  throw new UsageError(`no run ${shownRef(ref)} in this history (lasttoken history lists them)`);
 }

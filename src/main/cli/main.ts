@@ -17,6 +17,7 @@ import {
   PRESETS_HELP,
   PROBE_HELP,
   PROFILE_HELP,
+  REPORT_HELP,
   RUN_HELP,
   SHOW_HELP,
   SIM_HELP,
@@ -28,6 +29,7 @@ import { runModelsCommand } from './models-command';
 import { runPresets } from './presets-command';
 import { runProbe } from './probe-command';
 import { runProfileCommand } from './profile-command';
+import { runReportCommand } from './report-command';
 import { runRunCommand } from './run-command';
 import { runImportCommand } from './run-file-command';
 import { runSim } from './sim-command';
@@ -45,6 +47,7 @@ const HELP: Record<HelpTopic, string> = {
   history: HISTORY_HELP,
   show: SHOW_HELP,
   export: EXPORT_HELP,
+  report: REPORT_HELP,
   import: IMPORT_HELP,
   web: WEB_HELP,
 };
@@ -132,6 +135,8 @@ async function run(command: Command, io: CliIo, deps: CliDeps): Promise<number> 
     case 'show':
     case 'export':
       return runHistoryCommand(command, io, deps);
+    case 'report':
+      return runReportCommand(command, io, deps);
     case 'import':
       return runImportCommand(command, io, deps);
     case 'web': {

@@ -4,6 +4,14 @@
 // this profile exist?) is checked when the command runs.
 
 import type { ParseArgsConfig } from 'node:util';
+import {
+  LANGUAGES,
+  REPORT_FORMATS,
+  REPORT_THEMES,
+  type Language,
+  type ReportFormat,
+  type ReportTheme,
+} from '../../shared/api';
 import type { SharedParams } from '../../shared/request-params';
 import {
   DEFAULT_GIVE_UP_AFTER,
@@ -55,7 +63,15 @@ import {
 } from './request-params-args';
 import { PROMPT_OPTIONS, promptFlags } from './prompt-args';
 
-export const STORE_COMMANDS = ['profile', 'run', 'history', 'show', 'export', 'import'] as const;
+export const STORE_COMMANDS = [
+  'profile',
+  'run',
+  'history',
+  'show',
+  'export',
+  'report',
+  'import',
+] as const;
 type StoreCommandName = (typeof STORE_COMMANDS)[number];
 export type StoreHelpTopic = StoreCommandName;
 
@@ -158,6 +174,21 @@ export type StoreCommand =
       out: string | null;
       bom: boolean;
     }
+  | {
+      kind: 'report';
+      target: StoreTarget;
+      /** The runs named, as given (ids or their starts); empty with a series. */
+      runs: string[];
+      /** --series: a series' id or its start; null: the runs named. */
+      series: string | null;
+      /** The file to write; null: the default name in this folder; '-': standard output. */
+      out: string | null;
+      format: ReportFormat;
+      language: Language;
+      theme: ReportTheme;
+      /** As for show: null, each run at its own pace. */
+      readerPace: number | null;
+    }
   | { kind: 'import'; target: StoreTarget; files: string[]; label: string | null };
 
 type HelpRequest = { kind: 'help'; topic: StoreHelpTopic };
@@ -258,6 +289,15 @@ const EXPORT = {
   ...SHOW,
 } as const satisfies ParseArgsConfig['options'];
 
+const REPORT = {
+  series: { type: 'string' },
+  out: { type: 'string' },
+  format: { type: 'string' },
+  lang: { type: 'string' },
+  theme: { type: 'string' },
+  ...SHOW,
+} as const satisfies ParseArgsConfig['options'];
+
 const IMPORT = {
   label: { type: 'string' },
   ...TARGET_OPTIONS,
@@ -278,6 +318,8 @@ export function parseStoreCommand(
       return parseShow(argv);
     case 'export':
       return parseExport(argv);
+    case 'report':
+      return parseReport(argv);
     case 'import':
       return parseImport(argv);
   }
@@ -670,6 +712,44 @@ function parseExport(argv: readonly string[]): StoreCommand | HelpRequest {
     format: format ?? 'summary',
     out: toStdout ? null : out,
     bom: values.bom ?? false,
+    readerPace: readerPaceOption(values['reader-pace']),
+  };
+}
+
+function parseReport(argv: readonly string[]): StoreCommand | HelpRequest {
+  const { values, positionals } = parseStrict(argv, REPORT, 'report', {
+    keyHint: KEY_HINT,
+    positionals: Infinity,
+  });
+  if (values.help) return { kind: 'help', topic: 'report' };
+  const runs = positionals.map((run) => run.trim()).filter((run) => run !== '');
+  const series = values.series?.trim() ?? null;
+  if (series === '')
+    throw new UsageError('--series needs a series id (lasttoken history shows them)');
+  if (series !== null && runs.length > 0) {
+    throw new UsageError(
+      'report takes runs or --series, not both (a series report shows its newest run)',
+    );
+  }
+  if (series === null && runs.length === 0) {
+    throw new UsageError('report needs a run id or --series ID (lasttoken history lists them)');
+  }
+  if (new Set(runs).size < runs.length) throw new UsageError('report names a run twice');
+  const out = values.out ?? null;
+  if (out !== null && out.trim() === '')
+    throw new UsageError('--out needs a file name, or - for standard output');
+  if (out === '-' && values.json) {
+    throw new UsageError('--json cannot go with --out -: standard output carries the report');
+  }
+  return {
+    kind: 'report',
+    target: target(values),
+    runs,
+    series,
+    out,
+    format: choice('--format', values.format, REPORT_FORMATS) ?? 'html',
+    language: choice('--lang', values.lang, LANGUAGES) ?? 'en',
+    theme: choice('--theme', values.theme, REPORT_THEMES) ?? 'light',
     readerPace: readerPaceOption(values['reader-pace']),
   };
 }

@@ -4,31 +4,31 @@
 // credentials: keys go in through keysSet, credentials through a profile's
 // write-only proxy_credentials, and out only into a request (profileEndpoint).
 
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import type { KeyStatus, RunView } from '../../shared/api';
 import type { AppInfo, IpcContract } from '../../shared/ipc-contract';
-import { COMPARISON_METRICS } from '../../shared/comparisons';
 import { PROVIDER_PRESETS } from '../../shared/presets';
-import { compareRunPairSteps } from '../../shared/run-pair';
 import type { Profile, RunRecord } from '../../shared/run';
-import { CHART_FIELDS, runChartsSteps } from '../charts/run-charts';
+import { storedRunCharts } from '../charts/run-charts';
+import { compareRuns } from '../compare-runs';
 import { csvFileName, exportFileName, saveRunCsv } from '../export/run-csv';
 import { runFileStream } from '../export/run-file';
 import { pagedTrials } from '../export/stored-trials';
 import { importRunTexts } from '../export/run-import';
+import { writeFileAtomically } from '../export';
+import { appReportOptions, makeReport, reportFileName } from '../report/make-report';
 import { listModels, testConnection, type EndpointSpec } from '../probe';
 import { BuiltinProfileError, type ProfileService } from '../profiles';
 import type { DraftRequest } from '../runs/draft-endpoint';
 import type { RunService } from '../runs/run-service';
 import { KeychainUnavailableError } from '../secrets';
 import type { SettingsService } from '../settings';
-import { inSlices } from '../slices';
 import type { Store } from '../store';
 import type { HandlersFor } from './dispatch';
 import { NotFoundError } from './not-found';
 
 /** What two runs' differences read of each trial (run-pair.ts). */
-const PAIR_FIELDS = ['mode', 'status', ...COMPARISON_METRICS] as const;
 
 export interface HandlerDeps {
   identity: Pick<AppInfo, 'name' | 'version' | 'electron' | 'transport'>;
@@ -220,21 +220,10 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
       return text;
     },
     historyTrend: ({ profile_id }) => history.trend(profile_id),
-    historyCompare: async ({ a, b }) => {
-      const [viewA, viewB] = [await viewOf(a), await viewOf(b)];
-      const side = (view: RunView) => ({
-        profile_ids: view.run.profiles.map((p) => p.id),
-        trials: trialPages.fields(view.run.id, PAIR_FIELDS),
-      });
-      const differences = await inSlices(compareRunPairSteps(side(viewA), side(viewB)));
-      return { a: viewA, b: viewB, differences };
-    },
+    historyCompare: async ({ a, b }) => compareRuns(await viewOf(a), await viewOf(b), trialPages),
 
     // One pass over the stored trials, a timeline decoded at a time, in slices.
-    chartsRun: ({ run_id }) => {
-      const run = requireRecord(run_id);
-      return inSlices(runChartsSteps(run, trialPages.fields(run_id, CHART_FIELDS)));
-    },
+    chartsRun: ({ run_id }) => storedRunCharts(requireRecord(run_id), trialPages),
 
     exportCsv: async (request) => {
       const file_name = csvFileName(requireRecord(request.run_id), request.kind);
@@ -244,6 +233,26 @@ export function createHandlers(deps: HandlerDeps): HandlersFor<IpcContract> {
       const path = await deps.chooseSavePath(file_name);
       if (path === null) return { saved: false, file_name, path: null, bytes: 0 };
       const written = await saveRunCsv(deps.store, request, path, readerPace());
+      return { saved: true, file_name, path: written.path, bytes: written.bytes };
+    },
+    exportReport: async (request) => {
+      const subject = { runs: [requireRecord(request.run_id)] };
+      const file_name = reportFileName(subject, request.format);
+      if (!deps.chooseSavePath) {
+        throw new NotFoundError({ key: 'app.report_in_window' });
+      }
+      const path = await deps.chooseSavePath(file_name);
+      if (path === null) return { saved: false, file_name, path: null, bytes: 0 };
+      const report = await makeReport(
+        deps.store,
+        subject,
+        appReportOptions(request, {
+          pace: readerPace(),
+          version: deps.identity.version,
+          now: () => new Date(deps.now()),
+        }),
+      );
+      const written = await writeFileAtomically(path, () => Readable.from([report.text]), 'report');
       return { saved: true, file_name, path: written.path, bytes: written.bytes };
     },
   };

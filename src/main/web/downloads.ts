@@ -1,6 +1,8 @@
-// POST /api/exportCsv in browser mode: the CSV is the response, a download
-// the browser saves where it saves downloads (the app's save dialog has no
-// equivalent in a page). Streamed as it is made, at the client's pace.
+// POST /api/exportCsv and /api/exportReport in browser mode: the file is the
+// response, a download the browser saves where it saves downloads (the app's
+// save dialog has no equivalent in a page). A CSV is streamed as it is made,
+// at the client's pace; a report is made whole first (its charts are drawn
+// before a byte of it is written), so that a failure is still an answer.
 
 import type { ServerResponse } from 'node:http';
 import type { AppServices } from '../app-services';
@@ -37,6 +39,22 @@ export async function sendCsvDownload(
   res.setHeader('Content-Disposition', contentDisposition(file_name));
   // pipe() waits for 'drain' whenever the client falls behind.
   stream.pipe(res);
+}
+
+export async function sendReportDownload(
+  res: ServerResponse,
+  downloadReport: AppServices['downloadReport'],
+  input: unknown,
+): Promise<void> {
+  const result = await downloadReport(input);
+  if (!result.ok) {
+    sendApiResult(res, result);
+    return;
+  }
+  const { file_name, text, type } = result.value;
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Disposition', contentDisposition(file_name));
+  res.end(text);
 }
 
 /**

@@ -6,6 +6,7 @@
 //
 //   POST /api/<method>   the contract's method, JSON in, ApiResult out
 //   POST /api/exportCsv  the CSV as a download (an ApiResult when it fails)
+//   POST /api/exportReport  the report as a download (likewise)
 //   GET  /api/events     AppEvents as Server-Sent Events
 //   GET  /...            the built renderer's files; `?token=` on any of them
 //                        sets the session cookie and redirects to the same
@@ -18,7 +19,7 @@ import { realpathSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { AppServices } from '../app-services';
 import { credentialOf, sessionCookie, sessionCookieName, type Credential } from './authentication';
-import { sendCsvDownload } from './csv-download';
+import { sendCsvDownload, sendReportDownload } from './downloads';
 import { streamEvents } from './event-stream';
 import { allowedHostHeaders, allowedOrigins, DEFAULT_WEB_HOST, originOf } from './host-names';
 import { isJsonRequest, readJsonBody, UNSUPPORTED_TYPE } from './request-body';
@@ -28,7 +29,7 @@ import { createSessionToken, isSessionToken } from './session-token';
 import { serveStaticFile } from './static-files';
 
 export interface WebServerOptions {
-  services: Pick<AppServices, 'dispatch' | 'events' | 'downloadCsv'>;
+  services: Pick<AppServices, 'dispatch' | 'events' | 'downloadCsv' | 'downloadReport'>;
   /** The built renderer: out/renderer, with its index.html. */
   rendererDir: string;
   /** Default 127.0.0.1. Any other address lets whoever reaches it with the token use the keys. */
@@ -53,6 +54,7 @@ export interface WebServer {
 
 const EVENTS_PATH = '/api/events';
 const EXPORT_CSV_PATH = '/api/exportCsv';
+const EXPORT_REPORT_PATH = '/api/exportReport';
 
 const MISSING_TOKEN =
   'This LastToken server needs its token: open the URL that "lasttoken web" printed (it ends in ?token=...), or send Authorization: Bearer TOKEN.';
@@ -159,6 +161,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     if (path === EXPORT_CSV_PATH) {
       await sendCsvDownload(res, options.services.downloadCsv, body.input);
+      return;
+    }
+    if (path === EXPORT_REPORT_PATH) {
+      await sendReportDownload(res, options.services.downloadReport, body.input);
       return;
     }
     sendApiResult(res, await options.services.dispatch(path.slice('/api/'.length), body.input));

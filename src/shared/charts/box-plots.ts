@@ -10,7 +10,7 @@ import type { BoxplotSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type { BoxSeries } from '../api';
 import type { Mode } from '../trial';
 import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
-import { itemTooltip, valueAxis } from './chart-parts';
+import { itemTooltip, LABELS_INSIDE, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';
 
 export interface BoxGroup {
@@ -158,7 +158,7 @@ export function boxPlotOption(
       width: `${widths[p]}%`,
       top: 36,
       bottom: 8,
-      containLabel: true,
+      ...LABELS_INSIDE,
     })),
     tooltip: itemTooltip((item) => {
       const what = drawn[item.seriesIndex ?? -1];

@@ -1,5 +1,5 @@
 // The option type of every chart LastToken draws: ECharts' option composed of
-// only the series and components that Echart.tsx registers, so an option
+// only the series and components echarts-parts.ts registers, so an option
 // builder cannot use a chart kind the bundle does not carry.
 
 import type {

@@ -79,6 +79,13 @@ export function bandTooltip(describe: (items: TooltipItem[]) => string): Tooltip
   };
 }
 
+/**
+ * A grid whose box holds its axis labels too: ECharts 6's words for what
+ * `containLabel: true` said before (which it now takes only with its legacy
+ * layout registered, and warns about otherwise).
+ */
+export const LABELS_INSIDE = { outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' } as const;
+
 /** The space between two side-by-side panels, in % of the chart's width. */
 const PANEL_GAP = 4;
 
@@ -94,7 +101,7 @@ export function sideBySideGrids(sizes: readonly number[]): GridComponentOption[]
   const widths = sizes.map((size) => ((100 - PANEL_GAP * (sizes.length - 1)) * size) / all);
   let left = 0;
   return widths.map((width) => {
-    const grid = { left: `${left}%`, width: `${width}%`, top: 36, bottom: 8, containLabel: true };
+    const grid = { left: `${left}%`, width: `${width}%`, top: 36, bottom: 8, ...LABELS_INSIDE };
     left += width + PANEL_GAP;
     return grid;
   });

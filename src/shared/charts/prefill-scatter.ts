@@ -10,7 +10,7 @@ import type { LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type { InputLengthGroup, PrefillFit } from '../prefill';
 import type { Mode } from '../trial';
 import { seriesColor, type ChartOption, type ChartTheme } from './chart-option';
-import { itemTooltip, valueAxis } from './chart-parts';
+import { itemTooltip, LABELS_INSIDE, valueAxis } from './chart-parts';
 import { escapeHtml } from './escape';
 
 export interface PrefillSeries {
@@ -67,8 +67,8 @@ export function prefillScatterOption(
       textStyle: { color: theme.text },
       data: fits.map((f) => f.name),
     },
-    // containLabel leaves out the axis' name: the bottom keeps room for it.
-    grid: { left: 8, right: 24, top: 44, bottom: 32, containLabel: true },
+    // LABELS_INSIDE leaves out the axis' name: the bottom keeps room for it.
+    grid: { left: 8, right: 24, top: 44, bottom: 32, ...LABELS_INSIDE },
     tooltip: itemTooltip((item) => {
       const index = item.seriesIndex ?? -1;
       const fit = fits[Math.floor(index / PER_FIT)];

@@ -10,6 +10,12 @@ export interface ChartSpec {
   /** Which chart and view: `phases`, `boxes-first`, `timeline-stream`... (unique within a run's charts). */
   id: string;
   title: string;
+  /**
+   * Which of the chart's views this is, as the page's switch names it ("First
+   * token", "tokens"); null for a chart of one view. A report, which shows
+   * every view, says it with the title.
+   */
+  view: string | null;
   /** How to read it, a paragraph each. */
   description: string[];
   option: ChartOption;

@@ -6,7 +6,7 @@
 // never throw: a server that cannot be reached is an ApiResult too.
 
 import type { ApiResult, ExportResult } from '../../../shared/api';
-import { IPC_METHOD_NAMES } from '../../../shared/ipc-channels';
+import { IPC_METHOD_NAMES, type IpcMethodName } from '../../../shared/ipc-channels';
 import type { LastTokenBridge } from '../../../shared/ipc-contract';
 import { fileNameOf } from './download-name';
 import { subscribeToEvents } from './event-subscription';
@@ -27,6 +27,15 @@ export interface HttpBridgeOptions {
 }
 
 type Answer = ApiResult<unknown>;
+
+/** The methods whose answer is the file itself (the app saves it through its dialog instead). */
+const DOWNLOADS = {
+  exportCsv: { types: ['text/csv'], fallback: 'lasttoken.csv' },
+  exportReport: { types: ['text/html', 'text/markdown'], fallback: 'lasttoken-report.html' },
+} as const satisfies Partial<Record<IpcMethodName, { types: readonly string[]; fallback: string }>>;
+type DownloadMethod = keyof typeof DOWNLOADS;
+
+const isDownload = (name: IpcMethodName): name is DownloadMethod => name in DOWNLOADS;
 
 export function createHttpBridge(options: HttpBridgeOptions): LastTokenBridge {
   const base = options.baseUrl ?? '';
@@ -74,12 +83,13 @@ export function createHttpBridge(options: HttpBridgeOptions): LastTokenBridge {
     };
   }
 
-  /** The CSV is the response itself: saved as a download, answered as the app's save is. */
-  async function downloadCsv(response: Response): Promise<Answer> {
+  /** The file is the response itself: saved as a download, answered as the app's save is. */
+  async function download(name: DownloadMethod, response: Response): Promise<Answer> {
+    const { types, fallback } = DOWNLOADS[name];
     const type = response.headers.get('Content-Type') ?? '';
-    if (!response.ok || !type.startsWith('text/csv')) return envelope('exportCsv', response);
+    if (!response.ok || !types.some((t) => type.startsWith(t))) return envelope(name, response);
     const file = await response.blob();
-    const fileName = fileNameOf(response.headers.get('Content-Disposition')) ?? 'lasttoken.csv';
+    const fileName = fileNameOf(response.headers.get('Content-Disposition')) ?? fallback;
     options.saveDownload(file, fileName);
     const result: ExportResult = { saved: true, file_name: fileName, path: null, bytes: file.size };
     return { ok: true, value: result };
@@ -90,7 +100,7 @@ export function createHttpBridge(options: HttpBridgeOptions): LastTokenBridge {
       name,
       (input?: unknown) =>
         post(name, input, (response) =>
-          name === 'exportCsv' ? downloadCsv(response) : envelope(name, response),
+          isDownload(name) ? download(name, response) : envelope(name, response),
         ),
     ]),
   );

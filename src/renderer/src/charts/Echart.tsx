@@ -8,35 +8,13 @@
 // its colour without reading pixels. What to draw comes from the pure option
 // builders beside it.
 
-import { BarChart, BoxplotChart, LineChart, ScatterChart } from 'echarts/charts';
-import {
-  AriaComponent,
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  MarkAreaComponent,
-  MarkLineComponent,
-  TooltipComponent,
-} from 'echarts/components';
 import { init, use as registerCharts, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import type { ChartOption } from '../../../shared/charts/chart-option';
+import { ECHARTS_PARTS } from '../../../shared/charts/echarts-parts';
 
-registerCharts([
-  BarChart,
-  BoxplotChart,
-  LineChart,
-  ScatterChart,
-  AriaComponent,
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  MarkAreaComponent,
-  MarkLineComponent,
-  TooltipComponent,
-  CanvasRenderer,
-]);
+registerCharts([...ECHARTS_PARTS, CanvasRenderer]);
 
 export interface EchartHandle {
   /** The chart as a PNG data URL, on the given background. */

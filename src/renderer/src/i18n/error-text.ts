@@ -4,24 +4,11 @@
 
 // From shared, not api/client: this module is pure (tested in Node, where there is no window).
 import { ApiCallError } from '../../../shared/api-client';
-import { wordedValues, type MessageText } from '../../../shared/messages';
+import { mainMessage } from '../../../shared/i18n/main-message';
 
 import type { Translate } from '../../../shared/i18n/format';
 
 export type { Translate };
-
-/** Main's message in the reader's language: its catalogue words, else main's English. */
-export function mainMessage(t: Translate, message: string, text: MessageText | undefined): string {
-  return text === undefined ? message : catalogueText(t, text);
-}
-
-/** A catalogue message in the reader's words, a message inside it too. */
-function catalogueText(t: Translate, text: MessageText): string {
-  return t(
-    `messages.${text.key}`,
-    wordedValues(text.values, (inner) => catalogueText(t, inner)),
-  );
-}
 
 /** Main's message about `field`, in the reader's language; null when the error is not about it. */
 export function fieldMessage(t: Translate, error: unknown, field: string): string | null {

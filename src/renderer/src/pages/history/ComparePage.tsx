@@ -72,9 +72,7 @@ function Comparison({ comparison }: { comparison: RunComparison }) {
           <p className="message message-info">{t('history.comparePage.noShared')}</p>
         )}
       </section>
-      {view.rows.length > 0 && (
-        <CompareCharts a={a} b={b} rows={view.rows} differences={comparison.differences} />
-      )}
+      {view.rows.length > 0 && <CompareCharts comparison={comparison} />}
       {(view.onlyInA.length > 0 || view.onlyInB.length > 0) && (
         <section className="card stack" aria-labelledby="compare-only-title">
           <h2 id="compare-only-title">{t('history.comparePage.onlyTitle')}</h2>

@@ -4,7 +4,7 @@
 
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mainMessage } from '../../i18n/error-text';
+import { mainMessage } from '../../../../shared/i18n/main-message';
 import { KeyEnvField } from './ConnectionFields';
 import type { KeychainTrouble } from './keychain-trouble';
 

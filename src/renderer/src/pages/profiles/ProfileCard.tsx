@@ -4,6 +4,7 @@
 
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { secondsDecimals } from '../../../../shared/duration';
 import { displayName } from '../../../../shared/i18n/profile-name';
 import type { KeyStatus } from '../../../../shared/api';
 import type { Profile } from '../../../../shared/run';
@@ -13,7 +14,7 @@ import { useFormat } from '../../i18n/format';
 import { ConnectionTestResult } from './ConnectionTestResult';
 import { needsInsecureKeyConfirmation } from './endpoint-url';
 import { KeyStatusLine } from './KeyStatusLine';
-import { paramParts } from './params-line';
+import { paramParts } from '../../../../shared/results/params-line';
 import { hrefOfProfilesView } from './profiles-view';
 import { TIMEOUT_FIELDS } from './profile-draft';
 import { useConnectionTest } from './use-connection-test';
@@ -198,11 +199,4 @@ function ParamsFact({ profile }: { profile: Profile }) {
       </dd>
     </div>
   );
-}
-
-/** As many decimals as the seconds need (1, 1.5, 0.25), to the millisecond. */
-function secondsDecimals(ms: number): number {
-  if (ms % 1000 === 0) return 0;
-  if (ms % 100 === 0) return 1;
-  return ms % 10 === 0 ? 2 : 3;
 }

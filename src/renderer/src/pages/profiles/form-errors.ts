@@ -5,7 +5,8 @@
 // From shared, not api/client: this module is pure (tested in Node, where there is no window).
 import { ApiCallError } from '../../../../shared/api-client';
 import type { FieldIssue } from '../../../../shared/api';
-import { mainMessage, type Translate } from '../../i18n/error-text';
+import { mainMessage } from '../../../../shared/i18n/main-message';
+import type { Translate } from '../../i18n/error-text';
 import type { DraftProblem, ParamField, TimeoutField } from './profile-draft';
 
 /** The fields the profile and key services name in their errors. */

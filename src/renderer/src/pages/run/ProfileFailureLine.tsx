@@ -2,49 +2,34 @@
 // then the run's own message (the provider's last error, redacted). One
 // wording for the live run and for its results later, which read it back
 // from the history (RunRecord.profile_failures). And a profile that made its
-// calls but had no ok trial, or mostly failed: how many, and why.
+// calls but had no ok trial, or mostly failed: how many, and why
+// (shared/results/failures-text.ts words both).
 
-import { useTranslation } from 'react-i18next';
 import type { FailingProfile } from '../../../../shared/failing-profiles';
 import type { ProfileFailure } from '../../../../shared/run';
-import { mainMessage } from '../../i18n/error-text';
-import { useFormat } from '../../i18n/format';
+import { failingProfileText, profileFailureText } from '../../../../shared/results/failures-text';
+import { useWords } from './results/use-results-text';
 
 export function ProfileFailureLine({ failure, name }: { failure: ProfileFailure; name: string }) {
-  const { t } = useTranslation();
+  const { headline, message } = profileFailureText(failure, name, useWords());
   return (
     <>
-      <strong className="wrap-anywhere">
-        {t('runs.live.failure', {
-          name,
-          reason: t(`runs.live.failureReason.${failure.reason}`),
-        })}
-      </strong>{' '}
-      <span className="wrap-anywhere">{mainMessage(t, failure.message, failure.text)}</span>
+      <strong className="wrap-anywhere">{headline}</strong>{' '}
+      <span className="wrap-anywhere">{message}</span>
     </>
   );
 }
 
 export function FailingProfileLine({ failure, name }: { failure: FailingProfile; name: string }) {
-  const { t } = useTranslation();
-  const format = useFormat();
-  const figures = {
-    name,
-    ok: format.count(failure.ok),
-    trials: format.count(failure.trials),
-    count: format.count(failure.count),
-    status: t(`common.status.${failure.status}`),
-  };
+  const { headline, message } = failingProfileText(failure, name, useWords());
   return (
     <>
-      <strong className="wrap-anywhere">
-        {t(failure.ok === 0 ? 'runs.failing.none' : 'runs.failing.most', figures)}
-      </strong>
-      {failure.message !== null && (
+      <strong className="wrap-anywhere">{headline}</strong>
+      {message !== null && (
         <>
           {' '}
           {/* The provider's own words for its last failure: not ours to translate. */}
-          <span className="wrap-anywhere trial-message-text">{failure.message}</span>
+          <span className="wrap-anywhere trial-message-text">{message}</span>
         </>
       )}
     </>

@@ -13,8 +13,8 @@ import { ChartCard } from '../../../charts/ChartCard';
 import { useChartTheme } from '../../../charts/use-chart-theme';
 import { useFormat } from '../../../i18n/format';
 import { displayName } from '../../../../../shared/i18n/profile-name';
+import { timelineText } from '../../../../../shared/results/charts/timeline';
 import type { ChartLine, ProfileProgress } from './live-snapshot';
-import { timelineText } from '../timeline-text';
 import { useTrialLabel } from './trial-label';
 
 export function LiveTimeline(props: {

@@ -4,19 +4,16 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChunkHistogram } from '../../../../../shared/api';
-import { ChartCard } from '../../../charts/ChartCard';
 import {
-  chunkHistogramOption,
-  type HistogramSeries,
-} from '../../../../../shared/charts/chunk-histogram';
-import { Segmented } from '../../../components/Segmented';
+  CHUNK_UNITS,
+  chunksChart,
+  type ChunkUnit,
+} from '../../../../../shared/results/charts/chunks';
+import type { RunProfile } from '../../../../../shared/results/run-profiles';
+import { SpecChartCard } from '../../../charts/SpecChartCard';
 import { useChartTheme } from '../../../charts/use-chart-theme';
-import { profileOf, type RunProfile } from '../../../../../shared/results/run-profiles';
-import { useStableFormat } from './use-results-text';
-
-type Unit = 'tokens' | 'chars';
-const UNITS: readonly Unit[] = ['tokens', 'chars'];
-const HEIGHT = 340;
+import { Segmented } from '../../../components/Segmented';
+import { useWords } from './use-results-text';
 
 export function ChunkHistogramChart({
   histograms,
@@ -28,50 +25,22 @@ export function ChunkHistogramChart({
   fileName: string;
 }) {
   const { t } = useTranslation();
-  const format = useStableFormat();
+  const words = useWords();
   const theme = useChartTheme();
-  const [unit, setUnit] = useState<Unit>('tokens');
-  const option = useMemo(() => {
-    const series: HistogramSeries[] = histograms.map((h) => {
-      const profile = profileOf(profiles, h.profile_id);
-      return { profile: profile.name, color: profile.color, bins: h[unit] };
-    });
-    return chunkHistogramOption(series, theme, {
-      size: t(`results.histogram.axis.${unit}`),
-      share: t('results.histogram.share'),
-      bin: (from, to) =>
-        to - from === 1
-          ? format.count(from)
-          : t('common.units.range', { low: format.count(from), high: format.count(to - 1) }),
-      point: ({ bin, share, count, chunks }) =>
-        t(`results.histogram.point.${unit}`, {
-          bin,
-          share: format.percent(share),
-          hits: format.count(count),
-          chunks: format.count(chunks),
-        }),
-      percent: (ratio) => format.percent(ratio),
-    });
-  }, [histograms, profiles, unit, theme, t, format]);
-
-  if (!histograms.some((h) => h.chunks > 0)) return null;
+  const [unit, setUnit] = useState<ChunkUnit>('tokens');
+  const spec = useMemo(
+    () => chunksChart(histograms, unit, profiles, words, theme),
+    [histograms, unit, profiles, words, theme],
+  );
+  if (!spec) return null;
   const controls = (
     <Segmented
       label={t('results.histogram.unit')}
-      options={UNITS}
+      options={CHUNK_UNITS}
       value={unit}
       onChange={setUnit}
       text={(u) => t(`results.histogram.unitOption.${u}`)}
     />
   );
-  return (
-    <ChartCard
-      title={t('results.histogram.title')}
-      description={<p>{t('results.histogram.description')}</p>}
-      option={option}
-      height={HEIGHT}
-      fileName={`${fileName}-${unit}`}
-      controls={controls}
-    />
-  );
+  return <SpecChartCard spec={spec} fileName={`${fileName}-${unit}`} controls={controls} />;
 }

@@ -1,6 +1,7 @@
 // The run's exports in one row of buttons: as CSV (its summary, its trials,
 // every chunk or its comparisons, optionally with a byte-order mark so that
-// Excel reads the UTF-8 right) and as a run file. The app asks where to save;
+// Excel reads the UTF-8 right), as a report to share (one HTML file) and as
+// a run file. The app asks where to save;
 // a browser downloads. Either way the screen says where the file went.
 
 import type { TFunction } from 'i18next';
@@ -10,6 +11,7 @@ import { CSV_KINDS, type CsvKind, type ExportResult } from '../../../../../share
 import { lasttoken } from '../../../api/client';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import type { Formatters } from '../../../i18n/format';
+import { useReportExport } from './report-export';
 import { useRunFileExport } from './RunFileExport';
 import { useStableFormat } from './use-results-text';
 
@@ -26,6 +28,7 @@ export function ExportPanel({ runId }: { runId: string }) {
   const [busy, setBusy] = useState<CsvKind | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const runFile = useRunFileExport(runId);
+  const report = useReportExport(runId);
 
   const exportCsv = (kind: CsvKind): void => {
     setBusy(kind);
@@ -60,6 +63,14 @@ export function ExportPanel({ runId }: { runId: string }) {
         </div>
         <button
           type="button"
+          disabled={report.busy}
+          title={t('results.export.reportHint')}
+          onClick={report.save}
+        >
+          {t('results.export.report')}
+        </button>
+        <button
+          type="button"
           disabled={runFile.busy}
           title={t('results.export.runFileHint')}
           onClick={runFile.save}
@@ -76,10 +87,14 @@ export function ExportPanel({ runId }: { runId: string }) {
           {outcome && 'result' in outcome && savedText(outcome.result, t, format)}
         </span>
         <span role="status" className="export-status small">
+          {report.result && savedText(report.result, t, format)}
+        </span>
+        <span role="status" className="export-status small">
           {runFile.saved !== null && t('results.export.runFileSaved', { file: runFile.saved })}
         </span>
       </div>
       {outcome && 'error' in outcome && <ErrorMessage error={outcome.error} />}
+      {report.error !== null && <ErrorMessage error={report.error} />}
       {runFile.error !== null && <ErrorMessage error={runFile.error} />}
     </div>
   );

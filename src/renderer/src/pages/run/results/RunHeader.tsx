@@ -1,31 +1,48 @@
 // What was measured, and how, in a few lines (the verdicts and the summary
 // below it should fit the first screen): when, the run's status, the modes,
-// trials, max_tokens, input lengths and cache policy, the prompt (folded when
-// long) and the profiles. A run that did not finish says so first: what it
-// shows is what was measured before it stopped; so does one where a profile
-// measured nothing, or mostly failed.
+// trials, max_tokens, input lengths and cache policy, where and on what it was
+// measured, the prompt (folded when long) and the profiles, in runFacts'
+// words (a report says the run in the same). A run that did not finish says
+// so first: what it shows is what was measured before it stopped; so does
+// one where a profile measured nothing, or mostly failed.
 
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RunView } from '../../../../../shared/api';
 import { hidesFailures, type FailingProfile } from '../../../../../shared/failing-profiles';
 import { dialectHas } from '../../../../../shared/request-params';
-import { inputLengths, type ProfileFailure, type RunRecord } from '../../../../../shared/run';
+import type { ProfileFailure, RunRecord } from '../../../../../shared/run';
+import {
+  factOf,
+  runFacts,
+  type Fact,
+  type RunFactId,
+  type TokenParamsSent,
+} from '../../../../../shared/results/run-facts';
 import { lasttoken } from '../../../api/client';
 import { RunStatusBadge } from '../../../components/StatusBadge';
-import type { Formatters } from '../../../i18n/format';
-import { paramParts } from '../../profiles/params-line';
 import { useStableFormat } from './use-results-text';
-import { profileOf, sentParams, type RunProfile } from '../../../../../shared/results/run-profiles';
+import { profileOf, type RunProfile } from '../../../../../shared/results/run-profiles';
 import { formatHistoryQuery, NO_FILTERS } from '../../history/history-query';
 import { FailingProfileLine, ProfileFailureLine } from '../ProfileFailureLine';
+
+export type { TokenParamsSent } from '../../../../../shared/results/run-facts';
 
 /** Longer prompts are shown folded under their start. */
 const PROMPT_PREVIEW_CHARS = 120;
 
-/** Keyed by profile id: the name its requests gave the token limit; null when no trial says. */
-export type TokenParamsSent = Record<string, string | null>;
+/** The facts the header lists, in its order: the rest are for a report, or said elsewhere on the page. */
+const LISTED: readonly RunFactId[] = [
+  'modes',
+  'trials',
+  'max_tokens',
+  'input',
+  'cache',
+  'connections',
+  'saved',
+  'where',
+  'imported',
+];
 
 /**
  * The token limit's name each profile that has a choice sent, from its first
@@ -68,11 +85,7 @@ export function RunHeader({
   const { t } = useTranslation();
   const format = useStableFormat();
   const { run, trial_counts: counts } = view;
-  const { config } = run;
-  const lengths = inputLengths(config);
-  const warmups = counts.all - counts.counted;
-  const durationMs =
-    run.ended_at === null ? null : Date.parse(run.ended_at) - Date.parse(run.started_at);
+  const section = runFacts(view, profiles, { t, format }, tokenParams);
 
   return (
     <header className="stack results-header">
@@ -87,11 +100,7 @@ export function RunHeader({
                 (run.profile_failures ?? []).length,
               )}
             />
-            <span>
-              {durationMs === null
-                ? t('results.header.notEnded')
-                : t('results.header.took', { duration: durationText(durationMs, t, format) })}
-            </span>
+            <span>{factOf(section.facts, 'when')?.note}</span>
           </p>
         </div>
         <div className="page-actions">{actions}</div>
@@ -117,82 +126,11 @@ export function RunHeader({
           {t('results.header.factsTitle')}
         </h2>
         <dl>
-          <div>
-            <dt>{t('results.header.modes')}</dt>
-            <dd>
-              {config.modes
-                .map((mode) => t(`common.modes.${mode}`))
-                .join(t('results.header.listSeparator'))}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('results.header.trials')}</dt>
-            <dd>
-              {t(
-                lengths.length > 1
-                  ? 'results.header.trialsValueSweep'
-                  : 'results.header.trialsValue',
-                {
-                  trials: format.count(config.trials),
-                },
-              )}
-              {config.warmup && <span className="muted"> {t('results.header.warmupValue')}</span>}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('results.header.maxTokens')}</dt>
-            <dd>{format.count(config.max_tokens)}</dd>
-          </div>
-          {lengths.length > 0 && (
-            <div>
-              <dt>{t('results.header.inputTokens')}</dt>
-              <dd>
-                {t(
-                  lengths.length > 1
-                    ? 'results.header.inputTokensValueSweep'
-                    : 'results.header.inputTokensValue',
-                  {
-                    lengths: lengths
-                      .map((n) => format.count(n))
-                      .join(t('results.header.listSeparator')),
-                  },
-                )}
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt>{t('results.header.cache')}</dt>
-            <dd>{t(`results.header.cacheValue.${config.cache ?? 'unchosen'}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('results.header.connections')}</dt>
-            <dd>
-              {config.reuse_connection
-                ? t('results.header.connectionReused')
-                : t('results.header.connectionNew')}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('results.header.saved')}</dt>
-            <dd>
-              {t('results.header.savedValue', {
-                ok: format.count(counts.ok),
-                counted: format.count(counts.counted),
-              })}
-              {warmups > 0 && (
-                <span className="muted">
-                  {' '}
-                  {t('results.header.savedWarmups', { warmups: format.count(warmups) })}
-                </span>
-              )}
-            </dd>
-          </div>
-          {run.label !== null && (
-            <div>
-              <dt>{t('results.header.label')}</dt>
-              <dd className="wrap-anywhere">{run.label}</dd>
-            </div>
-          )}
+          {LISTED.map((id) => factOf(section.facts, id))
+            .filter((fact) => fact !== undefined)
+            .map((fact) => (
+              <FactItem key={fact.id} fact={fact} />
+            ))}
           {run.series_id !== null && (
             <div>
               <dt>{t('results.header.series')}</dt>
@@ -203,30 +141,31 @@ export function RunHeader({
               </dd>
             </div>
           )}
-          {run.imported_at !== null && (
-            <div>
-              <dt>{t('results.header.imported')}</dt>
-              <dd>{format.dateTime(run.imported_at)}</dd>
-            </div>
-          )}
         </dl>
-        <Prompt text={config.prompt} />
+        <Prompt text={run.config.prompt} />
         <div>
           <h3 className="visually-hidden">{t('results.header.profiles')}</h3>
           <ul className="results-profiles">
-            {profiles.map((profile) => (
-              <li key={profile.id}>
-                <span className="profile-swatch" data-series={profile.color} aria-hidden="true" />
-                <strong className="wrap-anywhere">{profile.name}</strong>
-                <span className="muted small wrap-anywhere">
-                  {t('results.header.profileModel', {
-                    model: profile.model,
-                    url: profile.base_url,
-                  })}
-                </span>
-                <SentParams run={run} profileId={profile.id} tokenParams={tokenParams} />
-              </li>
-            ))}
+            {section.profiles.map((profile) => {
+              const params = factOf(profile.facts, 'params');
+              return (
+                <li key={profile.id}>
+                  <span className="profile-swatch" data-series={profile.color} aria-hidden="true" />
+                  <strong className="wrap-anywhere">{profile.name}</strong>
+                  <span className="muted small wrap-anywhere">
+                    {t('results.header.profileModel', {
+                      model: factOf(profile.facts, 'model')?.value,
+                      url: factOf(profile.facts, 'base_url')?.value,
+                    })}
+                  </span>
+                  {params && (
+                    <span className="small results-profile-params wrap-anywhere">
+                      {t('results.header.profileParams', { params: params.value })}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </div>
       </section>
@@ -234,30 +173,17 @@ export function RunHeader({
   );
 }
 
-/** The parameters one profile's requests carried, in one line; nothing when they carried none. */
-function SentParams({
-  run,
-  profileId,
-  tokenParams,
-}: {
-  run: RunRecord;
-  profileId: string;
-  tokenParams: TokenParamsSent;
-}) {
-  const { t } = useTranslation();
-  const format = useStableFormat();
-  const snapshot = run.profiles.find((p) => p.id === profileId);
-  if (snapshot === undefined) return null;
-  const sent = sentParams(snapshot, run.config, tokenParams[profileId] ?? null);
-  const parts = paramParts(sent.params, format.count).map((part) => t(part.key, part.values));
-  if (sent.tokenParam !== null) {
-    parts.push(t('results.header.tokenParamSent', { name: sent.tokenParam }));
-  }
-  if (parts.length === 0) return null;
+/** One fact of the list, what qualifies it muted after it. */
+function FactItem({ fact }: { fact: Fact<RunFactId> }) {
   return (
-    <span className="small results-profile-params wrap-anywhere">
-      {t('results.header.profileParams', { params: parts.join(t('profiles.card.separator')) })}
-    </span>
+    <div>
+      <dt>{fact.label}</dt>
+      {/* The label and the CPU's model are anyone's text, with or without spaces. */}
+      <dd className={fact.id === 'where' ? 'wrap-anywhere' : undefined}>
+        {fact.value}
+        {fact.note !== null && <span className="muted"> {fact.note}</span>}
+      </dd>
+    </div>
   );
 }
 
@@ -309,18 +235,6 @@ function ProfileProblems({
       </ul>
     </div>
   );
-}
-
-/** A run's length as people say it: ms below a second, seconds below a minute, then minutes. */
-function durationText(ms: number, t: TFunction, format: Formatters): string {
-  if (ms < 1000) return format.ms(ms);
-  const seconds = ms / 1000;
-  if (seconds < 60) return t('common.units.s', { value: format.number(seconds, 1) });
-  const minutes = Math.floor(seconds / 60);
-  return t('results.header.minutes', {
-    minutes: format.count(minutes),
-    seconds: format.count(Math.floor(seconds - minutes * 60)),
-  });
 }
 
 /**

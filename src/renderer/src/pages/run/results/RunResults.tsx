@@ -20,6 +20,7 @@ import { Loaded } from '../../../components/Loaded';
 import { hrefOf } from '../../../router';
 import { BoxPlots } from './BoxPlots';
 import { ChunkHistogramChart } from './ChunkHistogramChart';
+import { CopyResults } from './CopyResults';
 import { DifferenceChart } from './DifferenceChart';
 import { ExportPanel } from './ExportPanel';
 import { TrialsTable, trialsPage } from './TrialsTable';
@@ -103,10 +104,11 @@ function Results({
           </>
         }
       />
+      <CopyResults view={view} profiles={profiles} />
       <VerdictCards view={view} profiles={profiles} />
       <TermsLegend view={view} />
       <SummaryTables tables={tables} profiles={profiles} />
-      <Findings findings={view.findings} failing={view.failing_profiles} profiles={profiles} />
+      <Findings view={view} profiles={profiles} />
       <PrefillSection prefill={view.prefill} profiles={profiles} fileName={`${fileName}-prefill`} />
       <PhaseChart
         medians={charts.phase_medians}

@@ -5,11 +5,9 @@
 // profile's name and the headings stay while a narrow table scrolls; a
 // column's heading sorts the rows by it; the whole table copies as Markdown or TSV.
 
-import type { TFunction } from 'i18next';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFailing } from '../../../../../shared/failing-profiles';
-import type { Mode } from '../../../../../shared/trial';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { CopyTable } from '../../../components/table/CopyTable';
 import { ScrollTable } from '../../../components/table/ScrollTable';
@@ -26,7 +24,9 @@ import type {
   SummaryTable,
 } from '../../../../../shared/results/summary-model';
 import {
+  columnHelp,
   formatCell,
+  glossaryText,
   GROUP_OF,
   groupLabel,
   summaryTableText,
@@ -43,37 +43,6 @@ function sortValue(row: SummaryRow, key: SortKey, profiles: readonly RunProfile[
   if (key === 'ok') return row.trials === 0 ? null : row.ok;
   if (key === 'tokens') return row.tokens.counted?.median;
   return row.cells[key]?.value;
-}
-
-/** What each column's help says: the metric's own help where common has one. */
-function helpOf(column: Column, mode: Mode, t: TFunction): string {
-  switch (column.key) {
-    case 'first':
-      return t(mode === 'stream' ? 'common.metricHelp.ttft_ms' : 'common.metricHelp.first_byte_ms');
-    case 'first_p95':
-    case 'total_p95':
-      return t('results.summary.help.p95');
-    case 'gap_median':
-      return t('common.metricHelp.gap_median_ms');
-    case 'gap_p95':
-      return t('results.summary.help.gap_p95');
-    case 'max_silence':
-      return t('common.metricHelp.max_silence_ms');
-    case 'total':
-      return t('common.metricHelp.total_ms');
-    case 'e2e_tps':
-      return t('common.metricHelp.e2e_tps');
-    case 'decode_tps':
-      return t('common.metricHelp.decode_tps');
-    case 'tokens_per_chunk':
-      return t('common.metricHelp.tokens_per_chunk_mean');
-    case 'reader_done':
-      return t('common.metricHelp.reader_done_ms');
-    case 'reader_wait':
-      return t('common.metricHelp.reader_wait_ms');
-    case 'reader_stall':
-      return t('common.metricHelp.reader_stall_ms');
-  }
 }
 
 export function SummaryTables({
@@ -161,7 +130,7 @@ function ModeTable({ table, profiles }: { table: SummaryTable; profiles: readonl
                   key={column.key}
                   sortKey={column.key}
                   className="number has-help"
-                  title={helpOf(column, table.mode, t)}
+                  title={columnHelp(column, table.mode, t)}
                 >
                   {t(`results.summary.column.${column.key}`)}
                 </SortHeader>
@@ -324,50 +293,16 @@ function Failures({ row }: { row: SummaryRow }) {
   );
 }
 
-/** What every column means, for whoever reads the table for the first time. */
-const GLOSSARY: { term: string; help: string; only?: Mode }[] = [
-  { term: 'common.metrics.ttft_ms', help: 'common.metricHelp.ttft_ms', only: 'stream' },
-  { term: 'common.metrics.first_byte_ms', help: 'common.metricHelp.first_byte_ms', only: 'plain' },
-  { term: 'results.summary.glossary.interval', help: 'results.summary.help.interval' },
-  { term: 'results.summary.glossary.p95', help: 'results.summary.help.p95' },
-  { term: 'common.metrics.gap_median_ms', help: 'common.metricHelp.gap_median_ms', only: 'stream' },
-  { term: 'common.metrics.gap_p95_ms', help: 'results.summary.help.gap_p95', only: 'stream' },
-  {
-    term: 'common.metrics.max_silence_ms',
-    help: 'common.metricHelp.max_silence_ms',
-    only: 'stream',
-  },
-  { term: 'common.metrics.total_ms', help: 'common.metricHelp.total_ms' },
-  { term: 'common.metrics.e2e_tps', help: 'common.metricHelp.e2e_tps' },
-  { term: 'common.metrics.decode_tps', help: 'common.metricHelp.decode_tps', only: 'stream' },
-  {
-    term: 'common.metrics.tokens_per_chunk_mean',
-    help: 'common.metricHelp.tokens_per_chunk_mean',
-    only: 'stream',
-  },
-  { term: 'common.metrics.reader_done_ms', help: 'common.metricHelp.reader_done_ms' },
-  { term: 'common.metrics.reader_wait_ms', help: 'common.metricHelp.reader_wait_ms' },
-  {
-    term: 'common.metrics.reader_stall_ms',
-    help: 'common.metricHelp.reader_stall_ms',
-    only: 'stream',
-  },
-  { term: 'results.summary.glossary.tokens', help: 'results.summary.help.tokens' },
-  { term: 'results.summary.glossary.best', help: 'results.summary.help.best' },
-  { term: 'results.summary.glossary.n', help: 'results.summary.help.n' },
-];
-
 function Glossary({ tables }: { tables: readonly SummaryTable[] }) {
   const { t } = useTranslation();
-  const modes = new Set(tables.map((table) => table.mode));
   return (
     <details className="glossary">
       <summary>{t('results.summary.glossary.title')}</summary>
       <dl>
-        {GLOSSARY.filter((entry) => !entry.only || modes.has(entry.only)).map((entry) => (
+        {glossaryText(tables, t).map((entry) => (
           <div key={entry.term}>
-            <dt>{t(entry.term)}</dt>
-            <dd>{t(entry.help)}</dd>
+            <dt>{entry.term}</dt>
+            <dd>{entry.help}</dd>
           </div>
         ))}
       </dl>

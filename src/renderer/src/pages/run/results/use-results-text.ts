@@ -5,6 +5,8 @@
 
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trialLabel } from '../../../../../shared/results/trial-label';
+import type { Words } from '../../../../../shared/results/words';
 import type { Mode } from '../../../../../shared/trial';
 import { useFormat, type Formatters } from '../../../i18n/format';
 
@@ -16,14 +18,18 @@ export function useStableFormat(): Formatters {
   return useMemo(() => format, [i18n.language]);
 }
 
+/** The UI's words for the shared chart specs (src/shared/results/charts/), the same object while the language is. */
+export function useWords(): Words {
+  const { t } = useTranslation();
+  const format = useStableFormat();
+  return useMemo(() => ({ t, format }), [t, format]);
+}
+
 /** "stream #2", or "stream warm-up": how a trial is named everywhere on the screen. */
 export function useTrialLabel(): (mode: Mode, index: number, warmup: boolean) => string {
   const { t } = useTranslation();
   return useMemo(
-    () => (mode: Mode, index: number, warmup: boolean) =>
-      warmup
-        ? t('results.trial.warmup', { mode: t(`common.modes.${mode}`) })
-        : t('results.trial.counted', { mode: t(`common.modes.${mode}`), index }),
+    () => (mode: Mode, index: number, warmup: boolean) => trialLabel(t, mode, index, warmup),
     [t],
   );
 }

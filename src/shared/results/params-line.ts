@@ -4,7 +4,7 @@
 // without a DOM; the system prompt and the stop sequences are named, not
 // quoted: the line says what is set, the form shows it.
 
-import type { RequestParams } from '../../../../shared/request-params';
+import type { RequestParams } from '../request-params';
 
 export interface ParamPart {
   key: string;

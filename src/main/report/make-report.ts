@@ -1,0 +1,179 @@
+// A report of stored runs, whoever asks: the app's "Save report" (one run, at
+// the setting's reading pace), `lasttoken report` (runs, or a series, at the
+// pace each was measured at unless --reader-pace says otherwise). Everything
+// it shows is read as the results page reads it: the run's stored digest,
+// its chart data in one sliced pass over the stored timelines, its failed
+// trials a page at a time; never every trial at once.
+
+import type {
+  Language,
+  ReportFormat,
+  ReportTheme,
+  RunCharts,
+  RunComparison,
+  RunView,
+  TrialPage,
+} from '../../shared/api';
+import type { IpcContract, ParsedInputOf } from '../../shared/ipc-contract';
+import { DEFAULT_READER_PACE_TPS } from '../../shared/reader';
+import type { RunRecord } from '../../shared/run';
+import { dialectHas } from '../../shared/request-params';
+import type { TokenParamsSent } from '../../shared/results/run-facts';
+import { storedRunCharts } from '../charts/run-charts';
+import { compareRuns } from '../compare-runs';
+import { exportFileName } from '../export/run-csv';
+import type { Store } from '../store';
+import { htmlReport } from './html-report';
+import { markdownReport } from './markdown-report';
+
+/** Failed trials listed in a report: the first in the results page's order; the rest counted. */
+export const REPORTED_FAILURES = 200;
+
+export interface ReportOptions {
+  language: Language;
+  theme: ReportTheme;
+  format: ReportFormat;
+  /** The reading pace of the reader figures; null: each run's own, as measured. */
+  pace: number | null;
+  /** LastToken's version, said in the report. */
+  version: string;
+  /** When the report is made (a clock, for tests). */
+  now: () => Date;
+}
+
+/** One run as the report shows it in full. */
+export interface ReportedRun {
+  view: RunView;
+  charts: RunCharts;
+  /** Its failed trials, the first REPORTED_FAILURES of them, with the total. */
+  failed: TrialPage;
+  /** The token limit's name each profile's trials sent (a 400 may have switched it from the snapshot's). */
+  token_params: TokenParamsSent;
+}
+
+/** What a report is made of, before it is written as HTML or Markdown. */
+export interface ReportContent {
+  /** Shown in full, in the order given (a series: its newest run). */
+  runs: ReportedRun[];
+  /** Every run the report covers, oldest first, for the trend: two or more, else empty. */
+  trend: RunView[];
+  /** Two runs named together: B − A of the second against the first. */
+  pair: RunComparison | null;
+  /** The series reported, if one was. */
+  series_id: string | null;
+  language: Language;
+  theme: ReportTheme;
+  version: string;
+  made_at: string;
+}
+
+export interface ReportFile {
+  file_name: string;
+  text: string;
+  /** Its media type, for a download. */
+  type: string;
+}
+
+export type ReportSubject = { runs: RunRecord[] } | { series_id: string; runs: RunRecord[] };
+
+export type ReportStore = Pick<Store, 'history' | 'digests' | 'trialPages'>;
+
+/** The app's "Save report": a run as its results page shows it. */
+export type AppReportRequest = ParsedInputOf<IpcContract['exportReport']>;
+
+/** The app's report of a run: at the setting's reading pace, in the page's language and theme. */
+export function appReportOptions(
+  { format, language, theme }: AppReportRequest,
+  app: { pace: number; version: string; now: () => Date },
+): ReportOptions {
+  return { format, language, theme, ...app };
+}
+
+export async function makeReport(
+  store: ReportStore,
+  subject: ReportSubject,
+  options: ReportOptions,
+): Promise<ReportFile> {
+  const content = await reportContent(store, subject, options);
+  const file_name = reportFileName(subject, options.format);
+  return options.format === 'md'
+    ? { file_name, text: markdownReport(content), type: 'text/markdown; charset=utf-8' }
+    : { file_name, text: await htmlReport(content), type: 'text/html; charset=utf-8' };
+}
+
+/**
+ * `lasttoken-2026-12-01-1530-ab12cd34-report.html`: when the (first) run
+ * started and its id's start; a series by its id, several runs by how many.
+ */
+export function reportFileName(subject: ReportSubject, format: ReportFormat): string {
+  const [first] = subject.runs;
+  if (!first) throw new Error('a report needs a run');
+  if ('series_id' in subject) {
+    return exportFileName({ ...first, id: subject.series_id }, `series-report.${format}`);
+  }
+  const more = subject.runs.length - 1;
+  return exportFileName(first, more > 0 ? `and-${more}-more-report.${format}` : `report.${format}`);
+}
+
+/** As the results page asks it (RunHeader's tokenParamsSent): the name an ok trial of each profile sent. */
+function tokenParamsSent(store: ReportStore, run: RunRecord): TokenParamsSent {
+  return Object.fromEntries(
+    run.profiles
+      .filter((profile) => dialectHas(profile.dialect, 'token_param'))
+      .map((profile) => {
+        const page = store.history.trialPage(
+          run.id,
+          { profile_id: profile.id, status: 'ok', limit: 1 },
+          DEFAULT_READER_PACE_TPS,
+        );
+        return [profile.id, page?.trials[0]?.trial.token_param ?? null];
+      }),
+  );
+}
+
+async function reportContent(
+  store: ReportStore,
+  subject: ReportSubject,
+  options: ReportOptions,
+): Promise<ReportContent> {
+  const paceOf = (run: RunRecord): number =>
+    options.pace ?? run.config.limits.reader_pace_tps ?? DEFAULT_READER_PACE_TPS;
+  const viewOf = async (run: RunRecord): Promise<RunView> => ({
+    run,
+    ...(await store.digests.digest(run, paceOf(run))),
+  });
+  const oldestFirst = [...subject.runs].sort((a, b) => a.started_at.localeCompare(b.started_at));
+  const views = new Map<string, RunView>();
+  for (const run of oldestFirst) views.set(run.id, await viewOf(run));
+  const view = (run: RunRecord): RunView => views.get(run.id) as RunView;
+  // A series reads as its trend and its newest run; runs named are each shown whole.
+  const full = 'series_id' in subject ? oldestFirst.slice(-1) : subject.runs;
+  const runs: ReportedRun[] = [];
+  for (const run of full) {
+    runs.push({
+      view: view(run),
+      charts: await storedRunCharts(run, store.trialPages),
+      failed: store.history.trialPage(
+        run.id,
+        { status: 'failed', limit: REPORTED_FAILURES },
+        paceOf(run),
+      ) ?? { trials: [], total: 0 },
+      token_params: tokenParamsSent(store, run),
+    });
+  }
+  const [a, b] = subject.runs;
+  const pair =
+    !('series_id' in subject) && subject.runs.length === 2 && a && b
+      ? await compareRuns(view(a), view(b), store.trialPages)
+      : null;
+  return {
+    runs,
+    trend: oldestFirst.length > 1 ? oldestFirst.map(view) : [],
+    pair,
+    series_id: 'series_id' in subject ? subject.series_id : null,
+    language: options.language,
+    theme: options.theme,
+    version: options.version,
+    made_at: options.now().toISOString(),
+  };
+}
