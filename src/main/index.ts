@@ -21,7 +21,7 @@ import { forwardEvents } from './shell/event-forwarding';
 import { browserUrl } from './shell/external-links';
 import { choseToLeave, leaveDialogOptions } from './shell/leave-dialog';
 import { quitAfterClosing } from './shell/quit';
-import { chosenSavePath, csvSaveDialogOptions } from './shell/save-dialog';
+import { chosenSavePath, saveDialogOptions } from './shell/save-dialog';
 import { unavailableDispatch } from './shell/unavailable-dispatch';
 import { mainWindowOptions } from './shell/window-options';
 import { configureSimulatorThread } from './sim';
@@ -168,7 +168,7 @@ function showMainWindow(): void {
 
 /** The save dialog for an export, in front of the window. */
 async function chooseSavePath(fileName: string): Promise<string | null> {
-  const options = csvSaveDialogOptions(fileName);
+  const options = saveDialogOptions(fileName);
   const owner = mainWindow !== undefined && !mainWindow.isDestroyed() ? mainWindow : undefined;
   const result = await (owner === undefined
     ? dialog.showSaveDialog(options)

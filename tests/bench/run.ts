@@ -28,6 +28,7 @@ import {
   measureBigRuns,
 } from './big-runs';
 import { formatSectionVitals } from './vitals';
+import { formatReportFigures, measureReport } from './report';
 import { startHostileServer } from '../support/hostile-server';
 import { startConnectProxy } from '../support/connect-proxy';
 
@@ -202,14 +203,8 @@ async function printBigRuns(simUrl: string): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
-  console.log('LastToken benchmark');
-  console.log(
-    `node ${process.version}; simulator in a child process, asleep until each write is due; errors against its true write times`,
-  );
-  console.log(
-    'every run is measured on the measuring thread, as in the app, unless its title says otherwise',
-  );
+/** Everything measured against the simulator: the streams' errors, runs saving and the big stored runs. */
+async function printSimulatorSections(): Promise<void> {
   const { url, child } = await startSimProcess();
   try {
     // Warm-up runs, so that JIT compilation and the heaps' growth to their
@@ -244,8 +239,9 @@ async function main(): Promise<void> {
   } finally {
     child.disconnect();
   }
-  await printHostileFigures();
+}
 
+function printThroughput(): void {
   measureThroughput(10_000);
   const throughput = measureThroughput(100_000);
   const verdict =
@@ -258,25 +254,65 @@ async function main(): Promise<void> {
     `  ${Math.round(throughput.chunksPerSecond).toLocaleString('en')} chunks/s  ${verdict}`,
   );
   console.log(`  heap held by the trial: ${throughput.heapMb.toFixed(1)} MB`);
+}
 
-  console.log('');
-  for (const line of formatTokenizerFigures(measureTokenizer(), measurePattern())) {
-    console.log(line);
+/**
+ * The sections, in the order they run. `npm run bench -- NAME…` (or
+ * `node --expose-gc out/cli/bench.mjs NAME…`) runs only those named; no name
+ * runs them all.
+ */
+const SECTIONS: Readonly<Record<string, () => void | Promise<void>>> = {
+  simulator: printSimulatorSections,
+  hostile: printHostileFigures,
+  throughput: printThroughput,
+  tokenizer: () => {
+    console.log('');
+    for (const line of formatTokenizerFigures(measureTokenizer(), measurePattern())) {
+      console.log(line);
+    }
+  },
+  store: () => {
+    console.log('');
+    for (const line of formatStoreFigures(measureSaveRun(), measureRunsList())) console.log(line);
+  },
+  report: async () => {
+    console.log('');
+    for (const line of formatReportFigures(await measureReport())) console.log(line);
+  },
+  bootstrap: () => {
+    const bootstrap = measureBootstrap(100, 50);
+    console.log(
+      `\nbootstrap 95% interval of the median, n=100, 2000 resamples: median ${bootstrap.toFixed(2)} ms`,
+    );
+  },
+  ui: printUiFigures,
+};
+
+/** The sections named on the command line, in the bench's order; all when none is. */
+function chosenSections(args: readonly string[]): string[] {
+  const names = Object.keys(SECTIONS);
+  const unknown = args.filter((arg) => !names.includes(arg));
+  if (unknown.length > 0) {
+    throw new Error(`no bench section ${unknown.join(', ')}: choose among ${names.join(', ')}`);
   }
+  return args.length === 0 ? names : names.filter((name) => args.includes(name));
+}
 
-  console.log('');
-  for (const line of formatStoreFigures(measureSaveRun(), measureRunsList())) console.log(line);
-
-  const bootstrap = measureBootstrap(100, 50);
+async function main(args: readonly string[]): Promise<void> {
+  const sections = chosenSections(args);
+  console.log('LastToken benchmark');
   console.log(
-    `\nbootstrap 95% interval of the median, n=100, 2000 resamples: median ${bootstrap.toFixed(2)} ms`,
+    `node ${process.version}; simulator in a child process, asleep until each write is due; errors against its true write times`,
   );
-
-  await printUiFigures();
+  console.log(
+    'every run is measured on the measuring thread, as in the app, unless its title says otherwise',
+  );
+  if (args.length > 0) console.log(`sections: ${sections.join(', ')}`);
+  for (const name of sections) await SECTIONS[name]?.();
 }
 
 if (process.argv.includes(SIM_CHILD_FLAG)) {
   await runSimChild();
 } else {
-  await main();
+  await main(process.argv.slice(2));
 }

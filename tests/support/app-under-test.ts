@@ -14,8 +14,8 @@ import { openAppServices, type AppServices } from '../../src/main/app-services';
 import { KeytarKeyStore, type KeyStore } from '../../src/main/secrets';
 import { startSimulator, type SimServer } from '../../src/main/sim';
 import { startWebServer, type WebServer } from '../../src/main/web';
-import type { AppEvent, Language, Theme } from '../../src/shared/api';
-import type { RunConfig } from '../../src/shared/run';
+import type { AppEvent, Language, RunView, Theme } from '../../src/shared/api';
+import { DEFAULT_RUN_LIMITS, type RunConfig } from '../../src/shared/run';
 import { buildRenderer } from './build-renderer';
 import { launchChromium, type Browser } from './chromium';
 import { ROOT } from './spawn-cli';
@@ -228,4 +228,27 @@ export async function finishedRun(app: AppUnderTest, config: RunConfig): Promise
   started = run_id;
   if (!early.has(run_id)) await done;
   return run_id;
+}
+
+/**
+ * A run of these profiles on the simulator through the app's services, in
+ * both modes with every trial shown (no wait for a rate limit, no giving up),
+ * finished, as its results page reads it (historyRun).
+ */
+export async function finishedRunView(
+  app: AppUnderTest,
+  config: Pick<RunConfig, 'prompt' | 'max_tokens' | 'trials' | 'profile_ids'> & Partial<RunConfig>,
+): Promise<RunView> {
+  const run_id = await finishedRun(app, {
+    modes: ['stream', 'plain'],
+    limits: DEFAULT_RUN_LIMITS,
+    reuse_connection: false,
+    warmup: false,
+    max_retry_wait_ms: 0,
+    give_up_after: 0,
+    ...config,
+  });
+  const result = await app.services.dispatch('historyRun', { run_id });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value as RunView;
 }

@@ -16,6 +16,11 @@ export interface BigRunOptions {
   /** Chunks of each stream trial (default 12); plain trials have none, as measured. */
   chunks?: number;
   /**
+   * Profiles measured (default: as many as it takes at MAX_TRIALS trials per
+   * profile and mode); its rounds are then as many as `trials` takes.
+   */
+  profiles?: number;
+  /**
    * True (the default): its digest (summaries, comparisons, findings) stored
    * at the default reading pace, as a run's end or an import leaves a run;
    * this takes longer than storing its trials. False: as a run stored before
@@ -28,7 +33,7 @@ export interface BigRun {
   run_id: string;
   /** Trials stored, warm-ups none. */
   trials: number;
-  /** Profiles measured: as many as it takes at MAX_TRIALS trials per profile and mode. */
+  /** Profiles measured: as asked, else as many as it takes at MAX_TRIALS trials per profile and mode. */
   profiles: number;
   /** Of the trials, those that did not end ok (HTTP 429). */
   failed: number;
@@ -39,8 +44,8 @@ const failedAt = (round: number, profile: number): boolean => (round * 7 + profi
 
 /**
  * Stores a finished run of `trials` trials (2 modes, up to MAX_TRIALS rounds,
- * as many profiles as that takes) in `store`; resolves once its digest is
- * stored too (unless `summarized` is false).
+ * as many profiles as that takes unless `profiles` says) in `store`; resolves
+ * once its digest is stored too (unless `summarized` is false).
  */
 export async function makeBigRun(
   store: Store,
@@ -49,8 +54,14 @@ export async function makeBigRun(
 ): Promise<BigRun> {
   const run_id = options.run_id ?? `big-run-${trials}`;
   const chunks = options.chunks ?? 12;
-  const profileCount = Math.max(1, Math.ceil(trials / (MODES.length * MAX_TRIALS)));
+  const profileCount =
+    options.profiles ?? Math.max(1, Math.ceil(trials / (MODES.length * MAX_TRIALS)));
   const rounds = Math.ceil(trials / (MODES.length * profileCount));
+  if (rounds > MAX_TRIALS) {
+    throw new Error(
+      `${trials} trials of ${profileCount} profiles take more than ${MAX_TRIALS} rounds`,
+    );
+  }
   const profiles = Array.from({ length: profileCount }, (_, p) =>
     snapshot(`big-${String(p).padStart(3, '0')}`, {
       name: `Big profile ${p + 1}`,

@@ -33,6 +33,8 @@ export interface SpawnCliOptions {
   env?: Record<string, string>;
   /** Node's own options, before the script (e.g. --require a hook). */
   nodeArgs?: string[];
+  /** Its working folder (where a default output file lands); the repository by default. */
+  cwd?: string;
   /** Sees what the CLI writes to stderr as it writes it, and the process (to signal it). */
   onStderr?: (text: string, child: ChildProcess) => void;
 }
@@ -56,7 +58,7 @@ export function assertCliBuilt(): void {
 export function spawnCli(args: string[], options: SpawnCliOptions = {}): Promise<CliProcess> {
   const script = join(ROOT, 'bin', 'lasttoken.mjs');
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, ...args], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     // Nothing from the test's environment (LASTTOKEN_DB, a D-Bus session) reaches it.
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/nonexistent', ...options.env },
     stdio: ['pipe', options.stdoutFd ?? 'pipe', options.stderrFd ?? 'pipe'],

@@ -15,7 +15,7 @@ import { contentSecurityPolicy, withContentSecurityPolicy } from '../../src/main
 import { forwardEvents, type EventWindow } from '../../src/main/shell/event-forwarding';
 import { browserUrl } from '../../src/main/shell/external-links';
 import { quitAfterClosing } from '../../src/main/shell/quit';
-import { chosenSavePath, csvSaveDialogOptions } from '../../src/main/shell/save-dialog';
+import { chosenSavePath, saveDialogOptions } from '../../src/main/shell/save-dialog';
 import { unavailableDispatch } from '../../src/main/shell/unavailable-dispatch';
 import { mainWindowOptions } from '../../src/main/shell/window-options';
 
@@ -292,11 +292,19 @@ describe('the token worker outside app.asar', () => {
 });
 
 describe('the save dialog', () => {
-  it('offers the export’s file name among CSV files', () => {
-    expect(csvSaveDialogOptions('lasttoken-run-1-summary.csv')).toEqual({
+  it('offers the export’s file name among files of its kind', () => {
+    expect(saveDialogOptions('lasttoken-run-1-summary.csv')).toEqual({
       defaultPath: 'lasttoken-run-1-summary.csv',
       filters: [{ name: 'CSV', extensions: ['csv'] }],
     });
+    expect(saveDialogOptions('lasttoken-run-1-report.html')).toEqual({
+      defaultPath: 'lasttoken-run-1-report.html',
+      filters: [{ name: 'HTML', extensions: ['html'] }],
+    });
+    expect(saveDialogOptions('lasttoken-run-1-report.md').filters).toEqual([
+      { name: 'Markdown', extensions: ['md'] },
+    ]);
+    expect(saveDialogOptions('lasttoken-run-1').filters).toEqual([]);
   });
 
   it('answers the chosen path, or null when cancelled', () => {

@@ -148,7 +148,7 @@ async function runSections(reported: ReportedRun, writer: Writer, several: boole
     ${findingsSection(view, profiles, writer)}
     <section class="report-section" data-section="charts">
       <h2>${t('report.sections.charts')}</h2>
-      ${charts}
+      ${charts.length === 0 ? html`<p>${t('report.sections.noCharts')}</p>` : charts}
     </section>
     ${failuresSection(reported, profiles, writer)}`;
 }
@@ -260,7 +260,6 @@ function findingsSection(view: RunView, profiles: readonly RunProfile[], writer:
   return html`<section class="report-section" data-section="findings">
     <h2>${findings.title}</h2>
     <p class="muted">${findings.intro}</p>
-    ${findings.none === null ? '' : html`<p>${findings.none}</p>`}
     <ul class="findings">
       ${findings.groups.map(
         (group) =>
@@ -276,6 +275,7 @@ function findingsSection(view: RunView, profiles: readonly RunProfile[], writer:
           </li>`,
       )}
     </ul>
+    ${findings.none === null ? '' : html`<p>${findings.none}</p>`}
   </section>`;
 }
 

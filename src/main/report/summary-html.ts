@@ -65,7 +65,9 @@ function half(
     if (previous?.group === group) previous.span += 1;
     else groups.push({ group, span: 1 });
   }
-  const caption = t(`results.summary.caption.${table.mode}`);
+  const caption = last
+    ? t('report.continued', { caption: t(`results.summary.caption.${table.mode}`) })
+    : t(`results.summary.caption.${table.mode}`);
   return html`<div class="table-wrap">
     <table data-part="summary-${table.mode}${last ? '-more' : ''}" data-mode="${table.mode}">
       <caption>

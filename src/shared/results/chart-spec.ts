@@ -18,6 +18,8 @@ export interface ChartSpec {
   view: string | null;
   /** How to read it, a paragraph each. */
   description: string[];
+  /** What a pointer can do on the page's chart (zoom, hover): said there, not in a file. */
+  hints: string[];
   option: ChartOption;
   /** Its height in CSS pixels (the width follows the page). */
   height: number;

@@ -1,5 +1,6 @@
 // A chart of a run as its ChartSpec words and draws it (src/shared/results/
-// charts/): the title, paragraphs, option and height main's report has too.
+// charts/): the title, paragraphs, option and height main's report has too,
+// and what the pointer can do here (zoom, hover), which a report leaves out.
 
 import type { ReactNode } from 'react';
 import type { ChartSpec } from '../../../shared/results/chart-spec';
@@ -16,7 +17,7 @@ export function SpecChartCard(props: {
   return (
     <ChartCard
       title={spec.title}
-      description={spec.description.map((paragraph) => (
+      description={[...spec.description, ...spec.hints].map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
       option={spec.option}

@@ -109,6 +109,7 @@ export function boxesChart(
   return {
     id: `boxes-${comparison}`,
     view: t(`results.boxes.${comparison}.option`),
+    hints: [],
     title: t('results.boxes.title'),
     description: [t(`results.boxes.${comparison}.description`), t('results.boxes.intro')],
     option,

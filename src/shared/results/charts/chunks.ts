@@ -44,6 +44,7 @@ export function chunksChart(
   return {
     id: `chunks-${unit}`,
     view: t(`results.histogram.unitOption.${unit}`),
+    hints: [],
     title: t('results.histogram.title'),
     description: [t('results.histogram.description')],
     option,

@@ -57,6 +57,7 @@ export function differencesChart(
   return {
     id: `differences-${figure}`,
     view: t(`results.differences.option.${figure}`),
+    hints: [t('results.differences.hover')],
     title: t('results.differences.title'),
     description: [t('results.differences.description')],
     ...differenceDrawing(rows, t, theme),

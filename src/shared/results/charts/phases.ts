@@ -42,6 +42,7 @@ export function phasesChart(
   return {
     id: 'phases',
     view: null,
+    hints: [],
     title: t('results.phases.title'),
     description: [t('results.phases.description')],
     option,

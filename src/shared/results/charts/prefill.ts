@@ -80,6 +80,7 @@ export function prefillChart(
   return {
     id: 'prefill',
     view: null,
+    hints: [],
     title: t('results.prefill.chartTitle'),
     description: [t('results.prefill.description')],
     option,

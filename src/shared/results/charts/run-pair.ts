@@ -112,6 +112,7 @@ export function runPairChart(
   return {
     id: `run-pair-${figure}`,
     view: t(`results.boxes.${figure}.option`),
+    hints: [],
     title: t('history.compareCharts.sides.title'),
     description: [t('history.compareCharts.sides.description')],
     option,
@@ -135,6 +136,7 @@ export function runPairDifferenceChart(
   return {
     id: `run-pair-difference-${figure}`,
     view: t(`results.boxes.${figure}.option`),
+    hints: [t('history.compareCharts.difference.hover')],
     title: t('history.compareCharts.difference.title'),
     description: [t('history.compareCharts.difference.description')],
     ...differenceDrawing(rows, t, theme),

@@ -105,6 +105,7 @@ export function timelineChart(
   return {
     id: `timeline-${mode}`,
     view: t(`common.modes.${mode}`),
+    hints: [t('results.timeline.zoom')],
     title: t('results.timeline.title'),
     description: [
       t(mode === 'stream' ? 'results.timeline.description' : 'results.timeline.descriptionPlain'),

@@ -32,6 +32,7 @@ export function trendChart(
   return {
     id: 'trend',
     view: null,
+    hints: [t('history.trend.zoom')],
     title: t('history.trend.title', { profile: profile.name }),
     description: [
       t('history.trend.intro', { runs: format.count(runs) }),

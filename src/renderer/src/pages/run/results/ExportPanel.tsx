@@ -12,7 +12,7 @@ import { lasttoken } from '../../../api/client';
 import { ErrorMessage } from '../../../components/ErrorMessage';
 import type { Formatters } from '../../../i18n/format';
 import { useReportExport } from './report-export';
-import { useRunFileExport } from './RunFileExport';
+import { useRunFileExport } from './run-file-export';
 import { useStableFormat } from './use-results-text';
 
 const KIB = 1024;
@@ -90,7 +90,7 @@ export function ExportPanel({ runId }: { runId: string }) {
           {report.result && savedText(report.result, t, format)}
         </span>
         <span role="status" className="export-status small">
-          {runFile.saved !== null && t('results.export.runFileSaved', { file: runFile.saved })}
+          {runFile.result !== null && t('results.export.runFileSaved', { file: runFile.result })}
         </span>
       </div>
       {outcome && 'error' in outcome && <ErrorMessage error={outcome.error} />}

@@ -57,7 +57,9 @@ export function SummaryTables({
     <section className="card stack" aria-labelledby="results-summary-title">
       <div>
         <h2 id="results-summary-title">{t('results.summary.title')}</h2>
-        <p className="muted small">{t('results.summary.intro')}</p>
+        <p className="muted small">
+          {t('results.summary.intro')} {t('results.summary.hover')}
+        </p>
       </div>
       {tables.map((table) => (
         <ModeTable key={table.mode} table={table} profiles={profiles} />
