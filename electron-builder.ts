@@ -57,6 +57,7 @@ const config: Configuration = {
     'out/main/measuring-worker.mjs',
     'out/main/token-worker.mjs',
     'out/main/sim-worker.mjs',
+    'out/main/report-worker.mjs',
     'out/main/chunks/**',
     'node_modules/gpt-tokenizer/package.json',
     'node_modules/gpt-tokenizer/esm/**',

@@ -89,6 +89,7 @@ export default defineConfig({
           'measuring-worker': 'src/main/measuring/measuring-worker.ts',
           'token-worker': 'src/main/probe/tokens/token-worker.ts',
           'sim-worker': 'src/main/sim/sim-worker.ts',
+          'report-worker': 'src/main/report/report-worker.ts',
         },
         output: {
           // .mjs: ES modules wherever they lie. A packaged app runs the worker,

@@ -24,6 +24,7 @@ export default defineConfig({
         'measuring-worker': 'src/main/measuring/measuring-worker.ts',
         'token-worker': 'src/main/probe/tokens/token-worker.ts',
         'sim-worker': 'src/main/sim/sim-worker.ts',
+        'report-worker': 'src/main/report/report-worker.ts',
       },
       output: {
         format: 'es',

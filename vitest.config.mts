@@ -18,9 +18,5 @@ export default defineConfig({
     // Files side by side on a 2-core CI machine would measure CPU contention
     // between test files instead, so files run one at a time.
     fileParallelism: false,
-    // Main's reports inline the theme's variables from `shared/theme.css?raw`
-    // (report/report-theme.ts). Vitest leaves CSS unprocessed by default and
-    // then gives even a `?raw` import as an empty string: that file is read.
-    css: { include: [/\/src\/shared\/theme\.css/] },
   },
 });

@@ -24,17 +24,20 @@ import { quitAfterClosing } from './shell/quit';
 import { chosenSavePath, saveDialogOptions } from './shell/save-dialog';
 import { unavailableDispatch } from './shell/unavailable-dispatch';
 import { mainWindowOptions } from './shell/window-options';
+import { configureReportThread } from './report/report-thread';
 import { configureSimulatorThread } from './sim';
 import { languageFor } from './settings';
 import { sqliteNativeBinding } from './store';
 
 // The built layout (electron.vite.config.ts): out/main/index.js beside
 // out/main/measuring-worker.mjs, out/main/token-worker.mjs, out/main/sim-worker.mjs,
+// out/main/report-worker.mjs,
 // out/preload/index.cjs and out/renderer/index.html.
 const preloadFile = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 configureMeasuringThread(unpackedUrl(new URL('./measuring-worker.mjs', import.meta.url)));
 configureTokenWorker(unpackedUrl(new URL('./token-worker.mjs', import.meta.url)));
 configureSimulatorThread(unpackedUrl(new URL('./sim-worker.mjs', import.meta.url)));
+configureReportThread(unpackedUrl(new URL('./report-worker.mjs', import.meta.url)));
 const rendererFile = fileURLToPath(new URL('../renderer/index.html', import.meta.url));
 // `electron-vite dev` serves the renderer and passes its URL; a packaged app
 // always loads the built file.

@@ -10,6 +10,7 @@ import { openStore } from '../../src/main/store';
 import { startSimulator } from '../../src/main/sim';
 import { configureMeasuringThread, inThreadMeasurer } from '../../src/main/measuring';
 import { configureTokenWorker } from '../../src/main/probe/tokens';
+import { configureReportThread } from '../../src/main/report/report-thread';
 import { independentSchedule, measureAccuracy, type AccuracySamples } from './accuracy';
 import { errorFigures, formatErrorFigures } from './percentiles';
 import { formatRunSaving, measureRunSaving } from './runs';
@@ -45,6 +46,7 @@ const LARGER_RUN_FLAG = 'LASTTOKEN_BENCH_100K';
 // This file is bundled into out/cli/bench.mjs, beside the workers' bundles.
 configureMeasuringThread(new URL('./measuring-worker.mjs', import.meta.url));
 configureTokenWorker(new URL('./token-worker.mjs', import.meta.url));
+configureReportThread(new URL('./report-worker.mjs', import.meta.url));
 
 async function runSimChild(): Promise<void> {
   const sim = await startSimulator({ port: 0 });

@@ -160,7 +160,8 @@ describe('the results page at a glance', () => {
     for (const width of [1024, 1440]) {
       const page = await openResults(width, 900);
       const buttons = page.locator('.export-panel button');
-      expect(await buttons.count()).toBe(5);
+      // The four CSVs, the report and the run file.
+      expect(await buttons.count()).toBe(6);
       const tops = new Set<number>();
       for (let i = 0; i < (await buttons.count()); i++) {
         tops.add(Math.round((await buttons.nth(i).boundingBox())?.y ?? NaN));

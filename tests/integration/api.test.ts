@@ -528,6 +528,38 @@ describe.each([ipc, http])('the API over $name', (transport) => {
     expect(exported.bytes).toBe(statSync(exportPath).size);
   });
 
+  it('exports a report of the run, in the language and theme asked, as the CSV is saved', async () => {
+    const exported = await value('exportReport', {
+      run_id: runId,
+      format: 'html',
+      language: 'zh-CN',
+      theme: 'dark',
+    });
+    expect(exported.file_name).toMatch(
+      /^lasttoken-\d{4}-\d{2}-\d{2}-\d{4}-[0-9a-f]{8}-report\.html$/,
+    );
+    expect(exported).toMatchObject({
+      saved: true,
+      path: transport.name === 'ipc' ? exportPath : null,
+    });
+    await expect
+      .poll(() => existsSync(exportPath) && statSync(exportPath).size)
+      .toBe(exported.bytes);
+    const html = readFileSync(exportPath, 'utf8');
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="zh-CN" data-theme="dark">/);
+    expect(html).toContain(runId);
+    expect(html).toContain('<svg');
+    expect(html).not.toContain(KEY);
+    const markdown = await value('exportReport', {
+      run_id: runId,
+      format: 'md',
+      language: 'en',
+      theme: 'light',
+    });
+    expect(markdown.file_name).toMatch(/-report\.md$/);
+    await expect.poll(() => readFileSync(exportPath, 'utf8').startsWith('*Made ')).toBe(true);
+  });
+
   it('cancels a run, and deletes it once it is over', async () => {
     const watch = collectEvents((e) => e.type === 'run_finished');
     const { run_id } = await value('runsStart', {

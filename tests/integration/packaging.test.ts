@@ -121,6 +121,7 @@ onLinux('the packaged app', () => {
       '/out/main/index.js',
       '/out/main/measuring-worker.mjs',
       '/out/main/token-worker.mjs',
+      '/out/main/report-worker.mjs',
       '/out/preload/index.cjs',
       '/out/renderer/index.html',
       '/resources/icon.png',
@@ -199,8 +200,10 @@ onLinux('the packaged app', () => {
     const missing: string[] = [];
     for (const file of files) {
       const code = readFileSync(join(mainDir, file), 'utf8');
+      // A static import or re-export begins its line (an import list's last line with its `}`):
+      // the same words inside a bundled library's comments or strings are not imports.
       const specifiers = code.matchAll(
-        /(?:\bfrom\s*|\bimport\s*\(\s*|\b__require\s*\(\s*)["']([^"'./][^"']*)["']/g,
+        /(?:^\s*(?:import|export|\})[^'"\n]*?\bfrom\s*|\bimport\s*\(\s*|\b__require\s*\(\s*)["']([^"'./][^"']*)["']/gm,
       );
       for (const [, specifier = ''] of specifiers) {
         if (specifier.startsWith('node:') || builtins.has(specifier)) continue;

@@ -7,10 +7,12 @@ import { pathToFileURL } from 'node:url';
 import { inject } from 'vitest';
 import { configureMeasuringThread } from '../../src/main/measuring';
 import { configureTokenWorker } from '../../src/main/probe/tokens';
+import { configureReportThread } from '../../src/main/report/report-thread';
 import { configureSimulatorThread } from '../../src/main/sim';
 
 export function useTestWorkers(): void {
   configureTokenWorker(pathToFileURL(inject('tokenWorkerFile')));
   configureMeasuringThread(pathToFileURL(inject('measuringWorkerFile')));
   configureSimulatorThread(pathToFileURL(inject('simWorkerFile')));
+  configureReportThread(pathToFileURL(inject('reportWorkerFile')));
 }

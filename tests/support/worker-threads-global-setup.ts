@@ -14,6 +14,8 @@ declare module 'vitest' {
     measuringWorkerFile: string;
     /** The bundled simulator worker (an .mjs file). */
     simWorkerFile: string;
+    /** The bundled report worker (an .mjs file). */
+    reportWorkerFile: string;
   }
 }
 
@@ -22,11 +24,13 @@ export default async function setup(project: TestProject): Promise<() => void> {
     bundleNodeScript('src/main/probe/tokens/token-worker.ts'),
     bundleNodeScript('src/main/measuring/measuring-worker.ts'),
     bundleNodeScript('src/main/sim/sim-worker.ts'),
+    bundleNodeScript('src/main/report/report-worker.ts'),
   ]);
-  const [tokens, measuring, sim] = scripts;
+  const [tokens, measuring, sim, report] = scripts;
   project.provide('tokenWorkerFile', tokens.file);
   project.provide('measuringWorkerFile', measuring.file);
   project.provide('simWorkerFile', sim.file);
+  project.provide('reportWorkerFile', report.file);
   return () => {
     for (const script of scripts) script.remove();
   };

@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { configureMeasuringThread } from '../measuring';
 import { configureTokenWorker } from '../probe/tokens';
+import { configureReportThread } from '../report/report-thread';
 import { configureSimulatorThread } from '../sim';
 import { main } from './main';
 import { handleOutputErrors } from './output-errors';
@@ -15,6 +16,7 @@ import { handleOutputErrors } from './output-errors';
 configureMeasuringThread(new URL('./measuring-worker.mjs', import.meta.url));
 configureSimulatorThread(new URL('./sim-worker.mjs', import.meta.url));
 configureTokenWorker(new URL('./token-worker.mjs', import.meta.url));
+configureReportThread(new URL('./report-worker.mjs', import.meta.url));
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 
 const interrupt = new AbortController();

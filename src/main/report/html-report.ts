@@ -3,8 +3,10 @@
 // no address it would fetch; fonts from the system. The sections follow the
 // results page: the run, the verdicts, the terms, the summary, what the data
 // shows, then the charts (the prefill table and every A-vs-B difference
-// beside theirs), the failures; a series' trend and two runs' differences
-// after the runs. Every word comes from the same text functions as the page.
+// beside theirs), the failures; a series' trend before its newest run, runs
+// named together before theirs, and two runs' differences. Every word comes
+// from the same text functions as the page. Drawn on the report thread
+// (report-thread.ts): each chart is one synchronous call into ECharts.
 
 import type { RunView, TrialRow } from '../../shared/api';
 import type { ChartTheme } from '../../shared/charts/chart-option';
@@ -51,10 +53,7 @@ interface Writer {
   color(slot: number): string;
 }
 
-/** Lets the event loop in between charts: each is drawn in one synchronous call. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-export async function htmlReport(content: ReportContent): Promise<string> {
+export function htmlReport(content: ReportContent): string {
   const words = reportWords(content.language);
   const colors = reportColors(content.theme);
   const writer: Writer = {
@@ -64,11 +63,9 @@ export async function htmlReport(content: ReportContent): Promise<string> {
     color: (slot) => colors.chart.series[slot % colors.chart.series.length] as string,
   };
   const { t, format } = words;
-  const runs: Html[] = [];
-  for (const run of content.runs)
-    runs.push(await runSections(run, writer, content.runs.length > 1));
-  const trend = content.trend.length > 1 ? [await trendSection(content.trend, writer)] : [];
-  const pair = content.pair ? [await pairSection(content, writer)] : [];
+  const runs = content.runs.map((run) => runSections(run, writer, content.runs.length > 1));
+  const trend = content.trend.length > 1 ? [trendSection(content.trend, writer)] : [];
+  const pair = content.pair ? [pairSection(content, writer)] : [];
   // A series reads as its trend first, its newest run after; runs named together the other way.
   const body: Html[] = [
     reportHead(content, writer),
@@ -122,7 +119,7 @@ function reportHead(content: ReportContent, { words }: Writer): Html {
 }
 
 /** Everything the results page shows of one run, in its order. */
-async function runSections(reported: ReportedRun, writer: Writer, several: boolean): Promise<Html> {
+function runSections(reported: ReportedRun, writer: Writer, several: boolean): Html {
   const { words } = writer;
   const { t, format } = words;
   const { view } = reported;
@@ -136,7 +133,7 @@ async function runSections(reported: ReportedRun, writer: Writer, several: boole
     writer.chart,
     REPORT_CHART_WIDTH,
   );
-  const charts = await chartFigures(specs, words, (spec) =>
+  const charts = chartFigures(specs, words, (spec) =>
     chartExtras(spec, specs, view, profiles, writer),
   );
   return html`<section class="report-section" id="run-${view.run.id}" data-section="run">
@@ -309,17 +306,12 @@ function chartExtras(
 }
 
 /** Each chart as a figure with its title and how to read it, then what follows it. */
-async function chartFigures(
+function chartFigures(
   specs: readonly ChartSpec[],
   words: Words,
   after: (spec: ChartSpec) => Html | null = () => null,
-): Promise<Html[]> {
-  const figures: Html[] = [];
-  for (const spec of specs) {
-    await nextTurn();
-    figures.push(html`${chartFigure(spec, words)}${after(spec)}`);
-  }
-  return figures;
+): Html[] {
+  return specs.map((spec) => html`${chartFigure(spec, words)}${after(spec)}`);
 }
 
 /** A chart as a figure: its title (with the view, where the page would offer a switch) and how to read it. */
@@ -438,7 +430,7 @@ function tableHtml(
   </div>`;
 }
 
-async function trendSection(views: readonly RunView[], writer: Writer): Promise<Html> {
+function trendSection(views: readonly RunView[], writer: Writer): Html {
   const { words } = writer;
   const { t, format } = words;
   // The newest snapshot names a profile and gives its colour.
@@ -457,7 +449,7 @@ async function trendSection(views: readonly RunView[], writer: Writer): Promise<
       writer.locale,
       writer.chart,
     );
-    if (spec) parts.push(...(await chartFigures([spec], words)));
+    if (spec) parts.push(...chartFigures([spec], words));
     for (const series of trend.series) parts.push(trendTable(series, profile, writer));
   }
   return html`<section class="report-section" data-section="trend">
@@ -479,7 +471,7 @@ function trendTable(series: TrendSeries, profile: RunProfile, writer: Writer): H
   });
 }
 
-async function pairSection(content: ReportContent, writer: Writer): Promise<Html> {
+function pairSection(content: ReportContent, writer: Writer): Html {
   const pair = content.pair;
   if (!pair) return html``;
   const { words } = writer;
@@ -500,7 +492,7 @@ async function pairSection(content: ReportContent, writer: Writer): Promise<Html
   return html`<section class="report-section" data-section="pair">
     <h2>${t('report.pair.title')}</h2>
     <p class="muted">${t('report.pair.intro', { a: runName(pair.a), b: runName(pair.b) })}</p>
-    ${await chartFigures(
+    ${chartFigures(
       specs.filter((spec) => spec !== null),
       words,
     )}

@@ -23,7 +23,7 @@ import { storedRunCharts } from '../charts/run-charts';
 import { compareRuns } from '../compare-runs';
 import { exportFileName } from '../export/run-csv';
 import type { Store } from '../store';
-import { htmlReport } from './html-report';
+import { drawReport } from './report-thread';
 import { markdownReport } from './markdown-report';
 
 /** Failed trials listed in a report: the first in the results page's order; the rest counted. */
@@ -98,7 +98,7 @@ export async function makeReport(
   const file_name = reportFileName(subject, options.format);
   return options.format === 'md'
     ? { file_name, text: markdownReport(content), type: 'text/markdown; charset=utf-8' }
-    : { file_name, text: await htmlReport(content), type: 'text/html; charset=utf-8' };
+    : { file_name, text: await drawReport(content), type: 'text/html; charset=utf-8' };
 }
 
 /**

@@ -178,8 +178,12 @@ function FactItem({ fact }: { fact: Fact<RunFactId> }) {
   return (
     <div>
       <dt>{fact.label}</dt>
-      {/* The label and the CPU's model are anyone's text, with or without spaces. */}
-      <dd className={fact.id === 'where' ? 'wrap-anywhere' : undefined}>
+      {/* The label, the OS and the CPU's model are their own names (anyone's text, with or
+          without spaces), never translated: marked so, as a provider's words are. */}
+      <dd
+        className={fact.id === 'where' ? 'wrap-anywhere' : undefined}
+        data-user-text={fact.id === 'where' ? '' : undefined}
+      >
         {fact.value}
         {fact.note !== null && <span className="muted"> {fact.note}</span>}
       </dd>

@@ -1,0 +1,19 @@
+// The report thread (report-thread.ts): takes one report's content, answers
+// with its HTML, and is ended.
+
+import { parentPort } from 'node:worker_threads';
+import { htmlReport } from './html-report';
+import type { FromReportThread, ToReportThread } from './report-thread';
+
+const port = parentPort;
+if (!port) throw new Error('report-worker.ts runs as a worker thread (report-thread.ts starts it)');
+
+port.once('message', (content: ToReportThread) => {
+  let answer: FromReportThread;
+  try {
+    answer = { html: htmlReport(content) };
+  } catch (error) {
+    answer = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+  port.postMessage(answer);
+});
