@@ -51,10 +51,10 @@ export interface ReportedRun {
   token_params: TokenParamsSent;
 }
 
-/** What a report is made of, before it is written as HTML or Markdown. */
-export interface ReportContent {
-  /** Shown in full, in the order given (a series: its newest run). */
-  runs: ReportedRun[];
+/** What every report is made of: its runs' stored figures, and what it is for. */
+export interface ReportBasis {
+  /** The runs shown in full, in the order given (a series: its newest run). */
+  views: RunView[];
   /** Every run the report covers, oldest first, for the trend: two or more, else empty. */
   trend: RunView[];
   /** Two runs named together: B − A of the second against the first. */
@@ -65,6 +65,11 @@ export interface ReportContent {
   theme: ReportTheme;
   version: string;
   made_at: string;
+}
+
+/** What an HTML report draws besides: each full run's charts, failed trials and token limit names. */
+export interface ReportContent extends Omit<ReportBasis, 'views'> {
+  runs: ReportedRun[];
 }
 
 export interface ReportFile {
@@ -94,11 +99,13 @@ export async function makeReport(
   subject: ReportSubject,
   options: ReportOptions,
 ): Promise<ReportFile> {
-  const content = await reportContent(store, subject, options);
   const file_name = reportFileName(subject, options.format);
-  return options.format === 'md'
-    ? { file_name, text: markdownReport(content), type: 'text/markdown; charset=utf-8' }
-    : { file_name, text: await drawReport(content), type: 'text/html; charset=utf-8' };
+  const basis = await reportBasis(store, subject, options);
+  if (options.format === 'md') {
+    return { file_name, text: markdownReport(basis), type: 'text/markdown; charset=utf-8' };
+  }
+  const html = await drawReport(await drawnContent(store, basis, options));
+  return { file_name, text: html, type: 'text/html; charset=utf-8' };
 }
 
 /**
@@ -131,43 +138,31 @@ function tokenParamsSent(store: ReportStore, run: RunRecord): TokenParamsSent {
   );
 }
 
-async function reportContent(
+/** The reading pace a run is reported at. */
+function paceOf(run: RunRecord, options: ReportOptions): number {
+  return options.pace ?? run.config.limits.reader_pace_tps ?? DEFAULT_READER_PACE_TPS;
+}
+
+async function reportBasis(
   store: ReportStore,
   subject: ReportSubject,
   options: ReportOptions,
-): Promise<ReportContent> {
-  const paceOf = (run: RunRecord): number =>
-    options.pace ?? run.config.limits.reader_pace_tps ?? DEFAULT_READER_PACE_TPS;
-  const viewOf = async (run: RunRecord): Promise<RunView> => ({
-    run,
-    ...(await store.digests.digest(run, paceOf(run))),
-  });
+): Promise<ReportBasis> {
   const oldestFirst = [...subject.runs].sort((a, b) => a.started_at.localeCompare(b.started_at));
   const views = new Map<string, RunView>();
-  for (const run of oldestFirst) views.set(run.id, await viewOf(run));
+  for (const run of oldestFirst) {
+    views.set(run.id, { run, ...(await store.digests.digest(run, paceOf(run, options))) });
+  }
   const view = (run: RunRecord): RunView => views.get(run.id) as RunView;
   // A series reads as its trend and its newest run; runs named are each shown whole.
   const full = 'series_id' in subject ? oldestFirst.slice(-1) : subject.runs;
-  const runs: ReportedRun[] = [];
-  for (const run of full) {
-    runs.push({
-      view: view(run),
-      charts: await storedRunCharts(run, store.trialPages),
-      failed: store.history.trialPage(
-        run.id,
-        { status: 'failed', limit: REPORTED_FAILURES },
-        paceOf(run),
-      ) ?? { trials: [], total: 0 },
-      token_params: tokenParamsSent(store, run),
-    });
-  }
   const [a, b] = subject.runs;
   const pair =
     !('series_id' in subject) && subject.runs.length === 2 && a && b
       ? await compareRuns(view(a), view(b), store.trialPages)
       : null;
   return {
-    runs,
+    views: full.map(view),
     trend: oldestFirst.length > 1 ? oldestFirst.map(view) : [],
     pair,
     series_id: 'series_id' in subject ? subject.series_id : null,
@@ -176,4 +171,26 @@ async function reportContent(
     version: options.version,
     made_at: options.now().toISOString(),
   };
+}
+
+async function drawnContent(
+  store: ReportStore,
+  { views, ...basis }: ReportBasis,
+  options: ReportOptions,
+): Promise<ReportContent> {
+  const runs: ReportedRun[] = [];
+  for (const view of views) {
+    const { run } = view;
+    runs.push({
+      view,
+      charts: await storedRunCharts(run, store.trialPages),
+      failed: store.history.trialPage(
+        run.id,
+        { status: 'failed', limit: REPORTED_FAILURES },
+        paceOf(run, options),
+      ) ?? { trials: [], total: 0 },
+      token_params: tokenParamsSent(store, run),
+    });
+  }
+  return { ...basis, runs };
 }

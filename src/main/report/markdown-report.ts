@@ -6,16 +6,16 @@ import { markdownText, runMarkdown } from '../../shared/results/run-markdown';
 import { runProfiles } from '../../shared/results/run-profiles';
 import { runsTrend } from '../../shared/results/runs-trend';
 import { markdownTable } from '../../shared/table-text';
-import type { ReportContent } from './make-report';
+import type { ReportBasis } from './make-report';
 import { reportWords } from './report-words';
 import { pairTableText, trendTableText } from './report-tables';
 
-export function markdownReport(content: ReportContent): string {
+export function markdownReport(content: ReportBasis): string {
   const words = reportWords(content.language);
   const { t, format } = words;
   const blocks = [
     `*${markdownText(t('report.made', { time: format.dateTime(content.made_at), version: content.version }))}*`,
-    ...content.runs.map(({ view }) => runMarkdown(view, runProfiles(view.run, t), words).trimEnd()),
+    ...content.views.map((view) => runMarkdown(view, runProfiles(view.run, t), words).trimEnd()),
   ];
   if (content.trend.length > 1) {
     blocks.push(`## ${markdownText(t('report.trend.title'))}`);

@@ -3,8 +3,10 @@
 // a second), which on the main thread would hold up every API call and every
 // live event meanwhile. Main gathers what the report shows (in slices) and
 // hands it over as plain data; the thread builds the charts from the shared
-// chart specs, draws them and writes the file's text. One thread per report:
-// reports are rare, and a thread that ends frees what ECharts held.
+// chart specs, draws them and writes the file's text. The thread is started
+// with the first report and kept for the next (loading ECharts and warming
+// it up is most of a first report's time), one report at a time; idle, it
+// keeps no process alive, and one that fails is replaced at the next report.
 
 import { Worker } from 'node:worker_threads';
 import type { ReportContent } from './make-report';
@@ -20,29 +22,71 @@ export function configureReportThread(url: URL): void {
   configuredWorkerUrl = url;
 }
 
-/** The report's HTML, drawn on its own thread. */
-export async function drawReport(
+let thread: { url: string; worker: Worker } | undefined;
+/** The report being drawn: the next waits for it. */
+let drawing: Promise<unknown> = Promise.resolve();
+
+/** The report's HTML, drawn on the report thread. */
+export function drawReport(
   content: ReportContent,
   workerUrl = configuredWorkerUrl,
 ): Promise<string> {
   if (!workerUrl) {
-    throw new Error(
-      "the report thread's location is not configured: the entry point must call configureReportThread(url) first",
+    return Promise.reject(
+      new Error(
+        "the report thread's location is not configured: the entry point must call configureReportThread(url) first",
+      ),
     );
   }
-  const worker = new Worker(workerUrl);
-  try {
-    const answer = await new Promise<FromReportThread>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) =>
-        reject(new Error(`the report thread stopped before it answered (exit code ${code})`)),
-      );
-      worker.postMessage(content satisfies ToReportThread);
-    });
-    if ('error' in answer) throw new Error(`the report could not be drawn: ${answer.error}`);
-    return answer.html;
-  } finally {
-    await worker.terminate();
-  }
+  const html = drawing.then(() => drawOn(threadAt(workerUrl), content));
+  drawing = html.catch(() => undefined);
+  return html;
+}
+
+function threadAt(url: URL): Worker {
+  if (thread?.url === url.href) return thread.worker;
+  void thread?.worker.terminate();
+  const worker = new Worker(url);
+  worker.unref();
+  thread = { url: url.href, worker };
+  return worker;
+}
+
+/** A thread that failed is not asked again: the next report starts another. */
+function abandon(worker: Worker): void {
+  if (thread?.worker !== worker) return;
+  thread = undefined;
+  void worker.terminate();
+}
+
+function drawOn(worker: Worker, content: ReportContent): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const settle = (): void => {
+      worker.off('message', answered);
+      worker.off('error', failed);
+      worker.off('exit', exited);
+      worker.unref();
+    };
+    const answered = (answer: FromReportThread): void => {
+      settle();
+      if ('html' in answer) resolve(answer.html);
+      else reject(new Error(`the report could not be drawn: ${answer.error}`));
+    };
+    const failed = (error: Error): void => {
+      settle();
+      abandon(worker);
+      reject(new Error(`the report thread failed: ${error.message}`, { cause: error }));
+    };
+    const exited = (code: number): void => {
+      settle();
+      abandon(worker);
+      reject(new Error(`the report thread stopped before it answered (exit code ${code})`));
+    };
+    worker.on('message', answered);
+    worker.on('error', failed);
+    worker.on('exit', exited);
+    // Waited for while it draws: a command that asked for the report must not end first.
+    worker.ref();
+    worker.postMessage(content satisfies ToReportThread);
+  });
 }

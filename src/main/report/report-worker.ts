@@ -1,5 +1,5 @@
-// The report thread (report-thread.ts): takes one report's content, answers
-// with its HTML, and is ended.
+// The report thread (report-thread.ts): takes a report's content, answers with
+// its HTML (or why it could not), and waits for the next.
 
 import { parentPort } from 'node:worker_threads';
 import { htmlReport } from './html-report';
@@ -8,7 +8,7 @@ import type { FromReportThread, ToReportThread } from './report-thread';
 const port = parentPort;
 if (!port) throw new Error('report-worker.ts runs as a worker thread (report-thread.ts starts it)');
 
-port.once('message', (content: ToReportThread) => {
+port.on('message', (content: ToReportThread) => {
   let answer: FromReportThread;
   try {
     answer = { html: htmlReport(content) };
