@@ -61,7 +61,8 @@ figure.chart svg { display: block; width: 100%; height: auto; }
 .verdict-inconclusive { color: var(--warning); }
 @page { margin: 14mm; }
 @media print {
-  html, body { background: var(--bg); -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  /* Paper is the cards' colour: no grey page to print, but the theme's own (dark stays dark). */
+  html, body { background: var(--surface); -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   body { max-width: none; padding: 0; }
   section.report-section { break-before: page; }
   header.report-head + section.report-section { break-before: auto; }
