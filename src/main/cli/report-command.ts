@@ -2,6 +2,7 @@
 // file (or to standard output), in the language and theme asked for. Made as
 // the app makes it (report/make-report.ts), from a history it only reads.
 
+import { Readable } from 'node:stream';
 import { version } from '../../../package.json';
 import type { RunRecord } from '../../shared/run';
 import { writeFileAtomically } from '../export';
@@ -10,10 +11,9 @@ import type { Store } from '../store';
 import { writeStreamOutput } from './csv-output';
 import { jsonText, plural, safeLine } from './format';
 import type { CliDeps, CliIo } from './io';
-import { findRunId, findSeries } from './run-refs';
+import { findRunRecord, findSeries } from './run-refs';
 import type { StoreCommand } from './store-args';
 import { withStoreToRead } from './store-session';
-import { Readable } from 'node:stream';
 
 type ReportCommand = Extract<StoreCommand, { kind: 'report' }>;
 
@@ -53,15 +53,15 @@ export function runReportCommand(
 }
 
 function reportSubject(store: Store, command: ReportCommand): ReportSubject {
-  const record = (id: string): RunRecord | null => store.history.runRecord(id);
   if (command.series === null) {
-    return { runs: command.runs.map((ref) => record(findRunId(store, ref)) as RunRecord) };
+    return { runs: command.runs.map((ref) => findRunRecord(store, ref)) };
   }
   const series_id = findSeries(store, command.series);
   const runs: RunRecord[] = [];
   for (let offset = 0; ; offset += SERIES_PAGE) {
     const page = store.history.listRuns({ series_id, order: 'oldest', limit: SERIES_PAGE, offset });
-    runs.push(...page.flatMap((item) => record(item.id) ?? []));
+    // A run deleted meanwhile (another process) is left out.
+    runs.push(...page.flatMap((item) => store.history.runRecord(item.id) ?? []));
     if (page.length < SERIES_PAGE) break;
   }
   return { series_id, runs };

@@ -1,7 +1,7 @@
 // A run or a series named on the command line: by its id or by the start of
 // it, as long as only one matches.
 
-import type { RunDetail } from '../../shared/run';
+import type { RunDetail, RunRecord } from '../../shared/run';
 import type { Store } from '../store';
 import { UsageError, shownRef } from './options';
 
@@ -29,9 +29,10 @@ export function findSeries(store: Store, ref: string): string {
   );
 }
 
-/** The id of the run with this id, or of the only run whose id starts with it. */
-export function findRunId(store: Store, ref: string): string {
-  if (store.history.runRecord(ref)) return ref;
+/** The record of the run with this id, or of the only run whose id starts with it. */
+export function findRunRecord(store: Store, ref: string): RunRecord {
+  const exact = store.history.runRecord(ref);
+  if (exact) return exact;
   if (RUN_ID_PREFIX.test(ref)) {
     // Hex digits and dashes only: no LIKE wildcard can be in the prefix.
     const matches = store.db
@@ -40,14 +41,15 @@ export function findRunId(store: Store, ref: string): string {
     if (matches.length > 1) {
       throw new UsageError(`several runs start with ${shownRef(ref)}: give more of the id`);
     }
-    if (matches[0]) return matches[0].id;
+    const record = matches[0] && store.history.runRecord(matches[0].id);
+    if (record) return record;
   }
   throw noRun(ref);
 }
 
 /** The run with this id, or the only run whose id starts with it, read whole. */
 export function findRun(store: Store, ref: string): RunDetail {
-  const detail = store.history.getRun(findRunId(store, ref));
+  const detail = store.history.getRun(findRunRecord(store, ref).id);
   // Deleted between the two reads (another process): as if never there.
   if (!detail) throw noRun(ref);
   return detail;

@@ -8,8 +8,8 @@
 // from the same text functions as the page. Drawn on the report thread
 // (report-thread.ts): each chart is one synchronous call into ECharts.
 
-import type { RunView, TrialRow } from '../../shared/api';
-import type { ChartTheme } from '../../shared/charts/chart-option';
+import type { RunComparison, RunView, TrialRow, TrendSeries } from '../../shared/api';
+import { seriesColor, type ChartTheme } from '../../shared/charts/chart-option';
 import { MISSING } from '../../shared/i18n/format';
 import type { ChartSpec } from '../../shared/results/chart-spec';
 import { runChartSpecs } from '../../shared/results/charts';
@@ -33,7 +33,6 @@ import { trialLabel } from '../../shared/results/trial-label';
 import { joinParts, verdictsText, type Part } from '../../shared/results/verdict-text';
 import type { Words } from '../../shared/results/words';
 import { alignmentsOf, type TableText } from '../../shared/table-text';
-import type { TrendSeries } from '../../shared/api';
 import { html, trusted, type Html } from './html';
 import { pairTableText, trendTableText } from './report-tables';
 import type { ReportContent, ReportedRun } from './make-report';
@@ -49,8 +48,6 @@ interface Writer {
   /** The report's language, as dates are written in it. */
   locale: string;
   chart: ChartTheme;
-  /** The theme's profile colours, by slot. */
-  color(slot: number): string;
 }
 
 export function htmlReport(content: ReportContent): string {
@@ -60,12 +57,11 @@ export function htmlReport(content: ReportContent): string {
     words,
     locale: content.language,
     chart: colors.chart,
-    color: (slot) => colors.chart.series[slot % colors.chart.series.length] as string,
   };
   const { t, format } = words;
   const runs = content.runs.map((run) => runSections(run, writer, content.runs.length > 1));
   const trend = content.trend.length > 1 ? [trendSection(content.trend, writer)] : [];
-  const pair = content.pair ? [pairSection(content, writer)] : [];
+  const pair = content.pair ? [pairSection(content.pair, writer)] : [];
   // A series reads as its trend first, its newest run after; runs named together the other way.
   const body: Html[] = [
     reportHead(content, writer),
@@ -133,8 +129,9 @@ function runSections(reported: ReportedRun, writer: Writer, several: boolean): H
     writer.chart,
     REPORT_CHART_WIDTH,
   );
+  const lastDifferences = specs.filter((spec) => spec.id.startsWith('differences-')).pop();
   const charts = chartFigures(specs, words, (spec) =>
-    chartExtras(spec, specs, view, profiles, writer),
+    chartExtras(spec, spec === lastDifferences, view, profiles, writer),
   );
   return html`<section class="report-section" id="run-${view.run.id}" data-section="run">
       <h2>${several ? heading : t('report.sections.run')}</h2>
@@ -181,7 +178,7 @@ function runFactsCard(
 function swatch(slot: number, writer: Writer): Html {
   return html`<span
     class="profile-swatch"
-    style="background:${writer.color(slot)}"
+    style="background:${seriesColor(writer.chart, slot)}"
     aria-hidden="true"
   ></span>`;
 }
@@ -282,7 +279,7 @@ function findingsSection(view: RunView, profiles: readonly RunProfile[], writer:
  */
 function chartExtras(
   spec: ChartSpec,
-  specs: readonly ChartSpec[],
+  lastOfDifferences: boolean,
   view: RunView,
   profiles: readonly RunProfile[],
   writer: Writer,
@@ -295,8 +292,7 @@ function chartExtras(
           <p class="muted small">${table.note}</p>`
       : null;
   }
-  const lastDifferences = specs.filter((s) => s.id.startsWith('differences-')).pop();
-  if (spec === lastDifferences) {
+  if (lastOfDifferences) {
     return tableHtml(differencesTableText(view.comparisons, profiles, words), {
       caption: words.t('report.sections.differencesTable'),
       part: 'differences',
@@ -471,9 +467,7 @@ function trendTable(series: TrendSeries, profile: RunProfile, writer: Writer): H
   });
 }
 
-function pairSection(content: ReportContent, writer: Writer): Html {
-  const pair = content.pair;
-  if (!pair) return html``;
+function pairSection(pair: RunComparison, writer: Writer): Html {
   const { words } = writer;
   const { t, format } = words;
   const runName = (view: RunView): string =>

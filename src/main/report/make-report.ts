@@ -17,8 +17,7 @@ import type {
 import type { IpcContract, ParsedInputOf } from '../../shared/ipc-contract';
 import { DEFAULT_READER_PACE_TPS } from '../../shared/reader';
 import type { RunRecord } from '../../shared/run';
-import { dialectHas } from '../../shared/request-params';
-import type { TokenParamsSent } from '../../shared/results/run-facts';
+import { tokenParamsSent, type TokenParamsSent } from '../../shared/results/run-facts';
 import { storedRunCharts } from '../charts/run-charts';
 import { compareRuns } from '../compare-runs';
 import { exportFileName } from '../export/run-csv';
@@ -122,22 +121,6 @@ export function reportFileName(subject: ReportSubject, format: ReportFormat): st
   return exportFileName(first, more > 0 ? `and-${more}-more-report.${format}` : `report.${format}`);
 }
 
-/** As the results page asks it (RunHeader's tokenParamsSent): the name an ok trial of each profile sent. */
-function tokenParamsSent(store: ReportStore, run: RunRecord): TokenParamsSent {
-  return Object.fromEntries(
-    run.profiles
-      .filter((profile) => dialectHas(profile.dialect, 'token_param'))
-      .map((profile) => {
-        const page = store.history.trialPage(
-          run.id,
-          { profile_id: profile.id, status: 'ok', limit: 1 },
-          DEFAULT_READER_PACE_TPS,
-        );
-        return [profile.id, page?.trials[0]?.trial.token_param ?? null];
-      }),
-  );
-}
-
 /** The reading pace a run is reported at. */
 function paceOf(run: RunRecord, options: ReportOptions): number {
   return options.pace ?? run.config.limits.reader_pace_tps ?? DEFAULT_READER_PACE_TPS;
@@ -189,7 +172,10 @@ async function drawnContent(
         { status: 'failed', limit: REPORTED_FAILURES },
         paceOf(run, options),
       ) ?? { trials: [], total: 0 },
-      token_params: tokenParamsSent(store, run),
+      token_params: await tokenParamsSent(run, async (query) => {
+        const page = store.history.trialPage(run.id, query, paceOf(run, options));
+        return page?.trials[0]?.trial;
+      }),
     });
   }
   return { ...basis, runs };

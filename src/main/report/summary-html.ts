@@ -10,6 +10,7 @@ import { profileOf, type RunProfile } from '../../shared/results/run-profiles';
 import type { Column, SummaryRow, SummaryTable } from '../../shared/results/summary-model';
 import {
   columnHelp,
+  failuresText,
   formatCell,
   glossaryText,
   GROUP_OF,
@@ -157,16 +158,5 @@ function tokensCell(row: SummaryRow, { t, format }: Words): Html {
 }
 
 function failuresCell(row: SummaryRow, { t, format }: Words): Html {
-  const text =
-    row.trials === 0
-      ? t('results.summary.notMeasured')
-      : row.failures.length === 0
-        ? t('results.summary.noFailures')
-        : row.failures
-            .map(
-              ([status, count]) =>
-                `${t('results.summary.failureCount', { n: format.count(count) })} ${t(`common.status.${status}`)}`,
-            )
-            .join(', ');
-  return html`<td data-column="failures">${text}</td>`;
+  return html`<td data-column="failures">${failuresText(row, t, format)}</td>`;
 }

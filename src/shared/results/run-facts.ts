@@ -9,6 +9,7 @@
 import { secondsDecimals } from '../duration';
 import type { RunView } from '../api';
 import { hidesFailures } from '../failing-profiles';
+import { dialectHas } from '../request-params';
 import { inputLengths, osText, TIME_LIMITS, type ProfileSnapshot, type RunRecord } from '../run';
 import { paramParts } from './params-line';
 import { sentParams, type RunProfile } from './run-profiles';
@@ -16,6 +17,37 @@ import type { Words } from './words';
 
 /** Keyed by profile id: the name its requests gave the token limit; null when no trial says. */
 export type TokenParamsSent = Record<string, string | null>;
+
+/** Which of a profile's trials tells the token limit's name it sent: its first ok one. */
+export interface TokenParamTrialQuery {
+  profile_id: string;
+  status: 'ok';
+  limit: 1;
+}
+
+/**
+ * The token limit's name each profile that has a choice sent, from its first
+ * ok trial as `firstTrial` finds it (the page asks the API, a report the
+ * history): a 400 switches the name on the first trial that meets it, and
+ * every later trial sends the name that worked. One trial per profile, never
+ * the run's trials; a question that fails is no name, not a failed page.
+ */
+export async function tokenParamsSent(
+  run: Pick<RunRecord, 'profiles'>,
+  firstTrial: (query: TokenParamTrialQuery) => Promise<{ token_param: string | null } | undefined>,
+): Promise<TokenParamsSent> {
+  const entries = await Promise.all(
+    run.profiles
+      .filter((profile) => dialectHas(profile.dialect, 'token_param'))
+      .map(async (profile) => {
+        const trial = await firstTrial({ profile_id: profile.id, status: 'ok', limit: 1 }).catch(
+          () => undefined,
+        );
+        return [profile.id, trial?.token_param ?? null] as const;
+      }),
+  );
+  return Object.fromEntries(entries);
+}
 
 export interface Fact<Id extends string> {
   /** Which fact it is, so that a page can lay out the ones it shows. */

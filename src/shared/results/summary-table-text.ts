@@ -149,7 +149,8 @@ export function tokensText(row: SummaryRow, t: Translate, format: Formatters): s
   return parts;
 }
 
-function failuresText(row: SummaryRow, t: Translate, format: Formatters): string {
+/** A row's failed trials by status, or that there were none (or nothing was saved). */
+export function failuresText(row: SummaryRow, t: Translate, format: Formatters): string {
   if (row.trials === 0) return t('results.summary.notMeasured');
   if (row.failures.length === 0) return t('results.summary.noFailures');
   return row.failures

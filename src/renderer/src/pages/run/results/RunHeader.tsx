@@ -10,11 +10,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RunView } from '../../../../../shared/api';
 import { hidesFailures, type FailingProfile } from '../../../../../shared/failing-profiles';
-import { dialectHas } from '../../../../../shared/request-params';
 import type { ProfileFailure, RunRecord } from '../../../../../shared/run';
 import {
   factOf,
   runFacts,
+  tokenParamsSent,
   type Fact,
   type RunFactId,
   type TokenParamsSent,
@@ -44,31 +44,12 @@ const LISTED: readonly RunFactId[] = [
   'imported',
 ];
 
-/**
- * The token limit's name each profile that has a choice sent, from its first
- * ok trial: a 400 switches the name on the first trial that meets it, and
- * every later trial sends the name that worked. One trial per profile, never
- * the run's trials; a question that fails is no name, not a failed page.
- */
-export async function tokenParamsSent(run: RunRecord): Promise<TokenParamsSent> {
-  const entries = await Promise.all(
-    run.profiles
-      .filter((profile) => dialectHas(profile.dialect, 'token_param'))
-      .map(async (profile) => {
-        try {
-          const page = await lasttoken().historyTrials({
-            run_id: run.id,
-            profile_id: profile.id,
-            status: 'ok',
-            limit: 1,
-          });
-          return [profile.id, page.trials[0]?.trial.token_param ?? null] as const;
-        } catch {
-          return [profile.id, null] as const;
-        }
-      }),
-  );
-  return Object.fromEntries(entries);
+/** The token limit's name each profile's trials sent, as the API lists its first ok trial. */
+export function tokenParamsSentOf(run: RunRecord): Promise<TokenParamsSent> {
+  return tokenParamsSent(run, async (query) => {
+    const page = await lasttoken().historyTrials({ run_id: run.id, ...query });
+    return page.trials[0]?.trial;
+  });
 }
 
 export function RunHeader({

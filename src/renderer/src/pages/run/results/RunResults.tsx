@@ -28,7 +28,7 @@ import { Findings } from './Findings';
 import { PhaseChart } from './PhaseChart';
 import { PrefillSection } from './PrefillSection';
 import { RunAgain } from './RunAgain';
-import { RunHeader, tokenParamsSent, type TokenParamsSent } from './RunHeader';
+import { RunHeader, tokenParamsSentOf, type TokenParamsSent } from './RunHeader';
 import { runProfiles } from '../../../../../shared/results/run-profiles';
 import { summaryTables } from '../../../../../shared/results/summary-model';
 import { SummaryTables } from './SummaryTable';
@@ -63,7 +63,7 @@ export function RunResults({ runId }: { runId: string }) {
       lasttoken().chartsRun({ run_id: runId }),
       trialsPage(runId),
       // Which profiles have a choice of token limit name is the run's to say.
-      view.then((v) => tokenParamsSent(v.run)),
+      view.then((v) => tokenParamsSentOf(v.run)),
     ]);
   }, [runId]);
   return (
