@@ -12,7 +12,8 @@ import { Worker } from 'node:worker_threads';
 import type { ReportContent } from './make-report';
 
 export type ToReportThread = ReportContent;
-export type FromReportThread = { html: string } | { error: string };
+/** The HTML, or why it could not be drawn: a message for people, the stack for the log. */
+export type FromReportThread = { html: string } | { error: string; stack: string | null };
 
 // The worker's code lands beside each entry point's bundle, so each entry point says where it is.
 let configuredWorkerUrl: URL | undefined;
@@ -70,7 +71,13 @@ function drawOn(worker: Worker, content: ReportContent): Promise<string> {
     const answered = (answer: FromReportThread): void => {
       settle();
       if ('html' in answer) resolve(answer.html);
-      else reject(new Error(`the report could not be drawn: ${answer.error}`));
+      else {
+        const error = new Error(`the report could not be drawn: ${answer.error}`);
+        // What main logs of a failed call is its stack: the thread's, where it failed.
+        if (answer.stack !== null)
+          error.stack = `${error.message}\nin the report thread: ${answer.stack}`;
+        reject(error);
+      }
     };
     const failed = (error: Error): void => {
       settle();

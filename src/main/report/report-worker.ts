@@ -13,7 +13,8 @@ port.on('message', (content: ToReportThread) => {
   try {
     answer = { html: htmlReport(content) };
   } catch (error) {
-    answer = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    // "TypeError: …" for people; where it happened for the log.
+    answer = { error: String(error), stack: error instanceof Error ? (error.stack ?? null) : null };
   }
   port.postMessage(answer);
 });
